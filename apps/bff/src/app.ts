@@ -1,0 +1,79 @@
+import { AppError, type Runtime } from '@majlis/core';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Env } from './env.ts';
+import { renderError, toAppError } from './http/errors.ts';
+import { buildOpenApi } from './http/openapi.ts';
+import { clearSessionCookies, loadSession, requireCsrf } from './http/session.ts';
+import { serveClient } from './http/static.ts';
+import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
+import { devRoutes } from './routes/dev.ts';
+import { directoryRoutes } from './routes/directory.ts';
+import { publicRoutes } from './routes/public.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Unsafe requests that carry a body must be JSON: a CORS-safelisted text/plain or form POST never reaches a handler. */
+const requireJson: MiddlewareHandler<Env> = async (c, next) => {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+  const length = c.req.header('content-length');
+  const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
+  const type = c.req.header('content-type') ?? '';
+  if ((hasBody || type) && !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+  }
+  await next();
+};
+
+export interface AppOptions {
+  /** Folder of the built client (apps/client/dist); not served when absent. */
+  clientDist?: string;
+}
+
+export function createApp(runtime: Runtime, opts: AppOptions = {}) {
+  const api = new Hono<Env>()
+    .use(loadSession)
+    .use(requireCsrf)
+    .use(requireJson)
+    .use(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+        },
+      }),
+    )
+    .route('/', authRoutes)
+    .route('/', accountRoutes)
+    .route('/', publicRoutes)
+    .route('/', directoryRoutes);
+
+  const app = new Hono<Env>()
+    .use(async (c, next) => {
+      c.set('runtime', runtime);
+      await next();
+    })
+    .use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }))
+    .route('/api', api);
+
+  app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app)));
+  if (runtime.config.embedded || runtime.config.NODE_ENV !== 'production') app.route('/dev', devRoutes);
+  app.all('/api/*', () => {
+    throw new AppError(404, 'NOT_FOUND');
+  });
+  if (opts.clientDist) app.use(serveClient(opts.clientDist));
+
+  app.notFound((c) => renderError(c, new AppError(404, 'NOT_FOUND')));
+  app.onError((err, c) => {
+    const appErr = toAppError(err);
+    if (appErr.status >= 500) console.error(`[bff] ${c.req.method} ${c.req.path}:`, err);
+    // Any 401 clears the session cookie (DESIGN §5), so the browser does not keep a dead session.
+    if (appErr.status === 401) clearSessionCookies(c);
+    return renderError(c, appErr);
+  });
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,15 @@
+import type { Actor, Runtime, SessionRow } from '@majlis/core';
+import type { Locale } from '@majlis/i18n';
+
+/** Per-request values set by the middleware in app.ts. */
+export interface Env {
+  Variables: {
+    runtime: Runtime;
+    /** The cookie value of the current session (never stored server-side in clear). */
+    sessionId: string | null;
+    session: SessionRow | null;
+    actor: Actor | null;
+    locale: Locale;
+    ip: string;
+  };
+}

@@ -1,0 +1,68 @@
+import { AppError } from '@majlis/core';
+import { type Bilingual, LOCALES } from '@majlis/i18n';
+import { both, hasMessage } from '@majlis/i18n/server';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+
+/** DESIGN §5 error shape. */
+export interface ErrorBody {
+  code: string;
+  errorMessage: Bilingual;
+  fields?: Record<string, Bilingual>;
+}
+
+export function errorBody(err: AppError): ErrorBody {
+  const body: ErrorBody = { code: err.code, errorMessage: both(`error.${err.code}`, err.values) };
+  if (err.fields) {
+    body.fields = Object.fromEntries(
+      Object.entries(err.fields).map(([field, id]) => [field, both(hasMessage(id) ? id : 'field.invalid')]),
+    );
+  }
+  return body;
+}
+
+/** Maps a zod failure to field messages: a schema message that names a catalog id wins, else a generic one. */
+export function fromZodError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'field.unknown';
+      continue;
+    }
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    const id = /^(field|error)\./.test(issue.message)
+      ? issue.message
+      : issue.code === 'invalid_type'
+        ? 'field.required'
+        : 'field.invalid';
+    fields[field] ??= id;
+  }
+  return new AppError(400, 'VALIDATION_FAILED', fields);
+}
+
+/** Everything thrown under /api ends here as the bilingual shape; nothing leaks a stack trace. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.ZodError) return fromZodError(err);
+  if (err instanceof HTTPException) {
+    const message = err.message.toLowerCase();
+    if (err.status === 413) return new AppError(413, 'PAYLOAD_TOO_LARGE');
+    if (message.includes('content-type')) return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+    if (message.includes('json')) return new AppError(400, 'INVALID_JSON');
+    if (err.status === 401) return new AppError(401, 'UNAUTHENTICATED');
+    if (err.status === 403) return new AppError(403, 'FORBIDDEN');
+    if (err.status === 404) return new AppError(404, 'NOT_FOUND');
+    if (err.status < 500) return new AppError(400, 'VALIDATION_FAILED');
+  }
+  return new AppError(500, 'INTERNAL');
+}
+
+export function renderError(c: Context, err: AppError) {
+  const res = c.json(errorBody(err), err.status as ContentfulStatusCode);
+  if (err.status === 429 && err.values?.seconds) c.header('Retry-After', String(err.values.seconds));
+  return res;
+}
+
+export const SUPPORTED_LOCALES = LOCALES;

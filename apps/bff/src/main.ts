@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createRuntime, DEMO_EMAILS, loadConfigOrExit, seedDemo } from '@majlis/core';
+import { createApp } from './app.ts';
+
+const config = loadConfigOrExit();
+const runtime = await createRuntime(config).catch((err: unknown) => {
+  const what = config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR (${config.dataDir})`;
+  process.stderr.write(`Cannot open the database named by ${what}: ${(err as Error).message}\n`);
+  process.exit(1);
+});
+
+if (config.seedDemo && (await seedDemo(runtime.db, config.DEMO_PASSWORD))) {
+  console.log(
+    [
+      'Demo data seeded. Sign in with any of these (password: DEMO_PASSWORD, default Majlis-demo-2026):',
+      `  individual account      ${DEMO_EMAILS.solo}`,
+      `  institution owner       ${DEMO_EMAILS.owner}`,
+      `  institution admin       ${DEMO_EMAILS.admin}`,
+      `  institution member      ${DEMO_EMAILS.member}`,
+    ].join('\n'),
+  );
+}
+
+const clientDist = fileURLToPath(new URL('../../client/dist', import.meta.url));
+if (!existsSync(clientDist)) console.warn(`[bff] ${clientDist} is missing: run \`npm run build\` to serve the client.`);
+const app = createApp(runtime, { clientDist });
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const mode = config.embedded ? 'embedded (PGlite, in-process events)' : 'scale-out (PostgreSQL, Redis)';
+  console.log(`Majlis listening on http://localhost:${info.port} — ${mode}; public URL ${config.publicUrl}`);
+}) as Server;
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`[bff] ${signal}: closing`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close();
+  server.closeAllConnections?.();
+  await runtime.close().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

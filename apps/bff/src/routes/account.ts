@@ -1,0 +1,56 @@
+import {
+  AppError,
+  findActor,
+  getAccountType,
+  getBilling,
+  getCurrentOwner,
+  getPermissions,
+  getStorage,
+  getUserAccounts,
+  getUserInfo,
+  getUserTrial,
+  toSessionUser,
+} from '@majlis/core';
+import { Hono } from 'hono';
+import type { Env } from '../env.ts';
+import { requireActor, startSession } from '../http/session.ts';
+import { doc, jsonBody } from '../http/validate.ts';
+import { ZInstLoginBody } from './schemas.ts';
+
+/** Spec §7 account calls, with the bodies fixed in DESIGN §5. All need a signed-in user. */
+export const accountRoutes = new Hono<Env>()
+  .get('/user/info', doc('The signed-in user'), async (c) =>
+    c.json(await getUserInfo(c.get('runtime').db, requireActor(c))),
+  )
+  .get('/user/permission', doc('Permission set of the acting role'), async (c) =>
+    c.json(await getPermissions(c.get('runtime').db, requireActor(c))),
+  )
+  .get('/account/type', doc('Kind of the acting account and role in it'), async (c) =>
+    c.json(await getAccountType(requireActor(c))),
+  )
+  .get('/account/storage', doc('Storage of the acting account'), async (c) =>
+    c.json({ results: { data: await getStorage(c.get('runtime').db, requireActor(c)) } }),
+  )
+  .get('/billing', doc('Plans of the personal and the acting institution account'), async (c) =>
+    c.json(await getBilling(c.get('runtime').db, requireActor(c))),
+  )
+  .get('/usertrial', doc('Free-trial state of the user'), async (c) =>
+    c.json(await getUserTrial(c.get('runtime').db, requireActor(c))),
+  )
+  .get('/current-owner', doc('Owner of the acting account'), async (c) =>
+    c.json(await getCurrentOwner(c.get('runtime').db, requireActor(c))),
+  )
+  .get('/user/accounts', doc('Accounts the user can switch to'), async (c) =>
+    c.json(await getUserAccounts(c.get('runtime').db, requireActor(c))),
+  )
+  /** Switch the acting account: membership checked, then a new session id (the privilege changed). */
+  .post('/inst-login', doc('Switch to another account of the user'), jsonBody(ZInstLoginBody), async (c) => {
+    const actor = requireActor(c);
+    const { userId, ownerId } = c.req.valid('json');
+    if (userId !== actor.userId) throw new AppError(403, 'NOT_A_MEMBER');
+    const next = await findActor(c.get('runtime').db, userId, ownerId);
+    if (!next) throw new AppError(403, 'NOT_A_MEMBER');
+    await startSession(c, userId, ownerId);
+    c.set('actor', next);
+    return c.json(toSessionUser(next));
+  });

@@ -1,0 +1,43 @@
+import { contactConfig, submitContact } from '@majlis/core';
+import { Hono } from 'hono';
+import type { Env } from '../env.ts';
+import { doc, jsonBody } from '../http/validate.ts';
+import { ZContactBody } from './schemas.ts';
+
+export const publicRoutes = new Hono<Env>()
+  .get('/config/contact', doc('Support details and social links', { public: true }), (c) =>
+    c.json(contactConfig(c.get('runtime').config)),
+  )
+  .post(
+    '/contact',
+    doc('Send a suggestion or complaint to support', { public: true }),
+    jsonBody(ZContactBody),
+    async (c) => {
+      const { db, config } = c.get('runtime');
+      await submitContact(db, config, {
+        ...c.req.valid('json'),
+        locale: c.get('locale'),
+        userId: c.get('actor')?.userId,
+      });
+      return c.json({ ok: true }, 201);
+    },
+  )
+  .get('/health', doc('Liveness', { public: true }), (c) => c.json({ ok: true }))
+  /** Readiness: the database answers, and Redis when configured. 503 otherwise. */
+  .get('/ready', doc('Readiness: database and Redis', { public: true }), async (c) => {
+    const { database, redis } = c.get('runtime');
+    const check = async (f: () => Promise<unknown>) => {
+      try {
+        await Promise.race([f(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+        return 'ok';
+      } catch {
+        return 'down';
+      }
+    };
+    const checks = {
+      database: await check(() => database.ping()),
+      redis: redis ? await check(() => redis.ping()) : 'not configured',
+    };
+    const ok = checks.database === 'ok' && checks.redis !== 'down';
+    return c.json({ ok, driver: database.driver, checks }, ok ? 200 : 503);
+  });

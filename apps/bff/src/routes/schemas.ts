@@ -1,0 +1,83 @@
+import { normalizePhone } from '@majlis/core';
+import { z } from 'zod';
+
+/** Field messages are catalog ids (packages/i18n/locales/{ar,en}/server.po), rendered in both languages on error. */
+const name = (id: string) => z.string(id).trim().min(1, id).max(100, 'field.tooLong');
+
+export const ZEmail = z
+  .string('field.email')
+  .trim()
+  .toLowerCase()
+  .min(1, 'field.email')
+  .max(254, 'field.tooLong')
+  .pipe(z.email('field.emailInvalid'));
+
+export const ZNewPassword = z
+  .string('field.password')
+  .min(1, 'field.password')
+  .min(8, 'field.passwordShort')
+  .max(128, 'field.passwordLong');
+
+export const ZPhone = z
+  .string('field.phone')
+  .max(40, 'field.phone')
+  .transform((v, ctx) => {
+    const phone = normalizePhone(v);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: 'field.phone' });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+const ZTimeZone = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'field.invalid');
+
+export const ZRegisterBody = z.strictObject({
+  fname: name('field.fname'),
+  lname: name('field.lname'),
+  email: ZEmail,
+  password: ZNewPassword,
+  phone: ZPhone,
+  acceptTerms: z.literal(true, 'field.acceptTerms'),
+  ageConfirmed: z.literal(true, 'field.ageConfirmed'),
+  timeZone: ZTimeZone.optional(),
+});
+
+export const ZLoginBody = z.strictObject({
+  email: z.string('field.email').trim().min(1, 'field.email').max(254, 'field.tooLong'),
+  password: z.string('field.password').min(1, 'field.password').max(1024, 'field.passwordLong'),
+});
+
+export const ZForgotBody = z.strictObject({ email: ZEmail });
+
+export const ZResetBody = z.strictObject({
+  token: z.string('field.required').min(10, 'error.RESET_TOKEN_INVALID').max(200, 'error.RESET_TOKEN_INVALID'),
+  password: ZNewPassword,
+});
+
+export const ZInstLoginBody = z.strictObject({
+  userId: z.uuid('field.invalid'),
+  ownerId: z.uuid('field.invalid'),
+  role: z.enum(['owner', 'admin', 'member']).optional(),
+  sub: z.string().max(200).optional(),
+});
+
+export const ZContactBody = z.strictObject({
+  name: name('field.name'),
+  email: ZEmail,
+  phone: z.string().max(40, 'field.phone').optional(),
+  kind: z.enum(['suggestion', 'complaint', 'question'], 'field.invalid'),
+  message: z.string('field.message').trim().min(1, 'field.message').max(4000, 'field.tooLong'),
+});
+
+export const ZIdParam = z.strictObject({ id: z.uuid('error.NOT_FOUND') });

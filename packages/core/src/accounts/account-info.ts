@@ -1,0 +1,187 @@
+import { type Bilingual, formatNumber } from '@majlis/i18n';
+import { both } from '@majlis/i18n/server';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Actor, Role } from '../auth/actor.ts';
+import { type Db, queryRows } from '../db/connect.ts';
+import { accounts, memberships, rooms, subscriptions, trials, users } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
+import { type Permissions, permissionsFor } from './permissions.ts';
+
+const DAY = 24 * 3600 * 1000;
+export const TRIAL_DAYS = 7;
+
+export async function countAccounts(db: Db, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from memberships where user_id = ${userId} and active`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function getPermissions(db: Db, actor: Actor): Promise<Permissions> {
+  return permissionsFor(actor.kind, actor.role, await countAccounts(db, actor.userId));
+}
+
+export async function getUserInfo(db: Db, actor: Actor) {
+  const [u] = await db
+    .select({
+      id: users.id,
+      fname: users.fname,
+      lname: users.lname,
+      email: users.email,
+      phone: users.phone,
+      picture: users.picture,
+      locale: users.locale,
+      timeZone: users.timeZone,
+    })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!u) throw notFound();
+  return { info: u };
+}
+
+export interface StorageInfo {
+  totalStorage: number;
+  usedStorage: number;
+  usedPercent: number;
+  message: Bilingual;
+}
+
+/** Storage of the acting account's rooms (10 GB each): totals, percentage used and a message in both languages. */
+export async function getStorage(db: Db, actor: Actor): Promise<StorageInfo> {
+  const [row] = await queryRows<{ total: string | number; used: string | number }>(
+    db,
+    sql`select coalesce(sum(${rooms.storageBytes}), 0)::bigint as total, coalesce(sum(${rooms.usedBytes}), 0)::bigint as used
+        from ${rooms} where ${rooms.accountId} = ${actor.accountId}`,
+  );
+  const total = Number(row?.total ?? 0);
+  const used = Number(row?.used ?? 0);
+  const usedPercent = total > 0 ? Math.round((used / total) * 1000) / 10 : 0;
+  const gb = Math.round(total / 1024 ** 3);
+  const message =
+    total === 0
+      ? both('storage.none')
+      : usedPercent >= 100
+        ? both('storage.full')
+        : {
+            ar: both('storage.used', { percent: formatNumber('ar', usedPercent), total: formatNumber('ar', gb) }).ar,
+            en: both('storage.used', { percent: formatNumber('en', usedPercent), total: formatNumber('en', gb) }).en,
+          };
+  return { totalStorage: total, usedStorage: used, usedPercent, message };
+}
+
+export interface BillingSummary {
+  plan: 'trial' | 'daily' | 'monthly' | 'annual';
+  status: 'trial' | 'active' | 'expiring' | 'expired' | 'renewed';
+  rooms: number;
+  renewsAt: string;
+  remainingDays: number;
+}
+
+async function billingOf(db: Db, accountId: string): Promise<BillingSummary | null> {
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.accountId, accountId))
+    .orderBy(desc(subscriptions.renewsAt))
+    .limit(1);
+  if (!sub) return null;
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from rooms where account_id = ${accountId}`,
+  );
+  return {
+    plan: sub.period,
+    status: sub.status,
+    rooms: Number(count?.n ?? 0),
+    renewsAt: sub.renewsAt.toISOString(),
+    remainingDays: Math.max(0, Math.ceil((sub.renewsAt.getTime() - Date.now()) / DAY)),
+  };
+}
+
+/** `{ indv, inst }`: the user's personal account's plan, and the acting institution's plan. */
+export async function getBilling(db: Db, actor: Actor) {
+  const [personal] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.ownerUserId, actor.userId), eq(accounts.kind, 'indv')));
+  return {
+    indv: personal ? await billingOf(db, personal.id) : null,
+    inst: actor.kind === 'inst' ? await billingOf(db, actor.accountId) : null,
+  };
+}
+
+export async function getAccountType(actor: Actor) {
+  return { type: actor.kind, accountType: actor.role };
+}
+
+export async function getUserTrial(db: Db, actor: Actor) {
+  const [trial] = await db.select().from(trials).where(eq(trials.userId, actor.userId));
+  const now = Date.now();
+  const active = !!trial?.endsAt && !!trial.startsAt && trial.startsAt.getTime() <= now && trial.endsAt.getTime() > now;
+  return {
+    eligible: !trial?.startsAt,
+    active,
+    startsAt: trial?.startsAt?.toISOString() ?? null,
+    endsAt: trial?.endsAt?.toISOString() ?? null,
+    remainingDays: active && trial?.endsAt ? Math.ceil((trial.endsAt.getTime() - now) / DAY) : 0,
+    phoneVerified: !!trial?.phoneVerifiedAt,
+  };
+}
+
+/** The owner of the acting account (spec §3 owner info). */
+export async function getCurrentOwner(db: Db, actor: Actor) {
+  const [owner] = await db
+    .select({
+      fname: users.fname,
+      lname: users.lname,
+      email: users.email,
+      picture: users.picture,
+      accountName: accounts.name,
+    })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerUserId))
+    .where(eq(accounts.id, actor.accountId));
+  if (!owner) throw notFound();
+  return {
+    ok: true as const,
+    owner: {
+      display_name: owner.accountName,
+      fname: owner.fname,
+      lname: owner.lname,
+      email: owner.email,
+      picture: owner.picture,
+    },
+  };
+}
+
+export interface AccountChoice {
+  userId: string;
+  accountId: string;
+  accountName: string;
+  userRole: Role;
+  accountpicture: string | null;
+}
+
+/** Spec §3 account choices: institutions in `groups`, the personal account in `me`. */
+export async function getUserAccounts(db: Db, actor: Actor) {
+  const rows = await db
+    .select({
+      userId: memberships.userId,
+      accountId: accounts.id,
+      accountName: accounts.name,
+      userRole: memberships.role,
+      accountpicture: accounts.picture,
+      kind: accounts.kind,
+    })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(and(eq(memberships.userId, actor.userId), eq(memberships.active, true)))
+    .orderBy(asc(accounts.name));
+  const strip = ({ kind: _k, ...choice }: (typeof rows)[number]): AccountChoice => choice;
+  const me = rows.find((r) => r.kind === 'indv');
+  return {
+    status: true,
+    results: { groups: rows.filter((r) => r.kind === 'inst').map(strip), me: me ? strip(me) : null },
+  };
+}

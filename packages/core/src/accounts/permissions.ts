@@ -1,0 +1,31 @@
+import type { AccountKind, Role } from '../auth/actor.ts';
+
+/** Spec §3 permission set. */
+export interface Permissions {
+  showProfile: boolean;
+  showMeetingRooms: boolean;
+  showBilling: boolean;
+  showUserManage: boolean;
+  showTeams: boolean;
+  showReports: boolean;
+  showStorageDetails: boolean;
+  showChat: boolean;
+  showAccounts: boolean;
+}
+
+/** DESIGN §8: computed on the server from account kind and role; the client only gates. */
+export function permissionsFor(kind: AccountKind, role: Role, accountCount: number): Permissions {
+  const inst = kind === 'inst';
+  const manager = role === 'owner' || role === 'admin';
+  return {
+    showProfile: true,
+    showMeetingRooms: manager,
+    showBilling: role === 'owner',
+    showUserManage: inst && manager,
+    showTeams: inst && manager,
+    showReports: manager,
+    showStorageDetails: manager,
+    showChat: inst,
+    showAccounts: accountCount > 1,
+  };
+}

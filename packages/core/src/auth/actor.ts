@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/connect.ts';
+import { accounts, memberships, users } from '../db/schema/index.ts';
+
+export type Role = 'owner' | 'admin' | 'member';
+export type AccountKind = 'indv' | 'inst';
+
+/** Who is acting: the signed-in user inside the account the session is bound to. */
+export interface Actor {
+  userId: string;
+  accountId: string;
+  role: Role;
+  kind: AccountKind;
+  isOps: boolean;
+  fname: string;
+  lname: string;
+  email: string;
+  picture: string | null;
+  locale: 'ar' | 'en';
+  timeZone: string;
+}
+
+/** The session user stored by the client under localStorage `user` (spec §3). ownerId is the acting account. */
+export interface SessionUser {
+  id: string;
+  ownerId: string;
+  role: Role;
+  fname: string;
+  lname: string;
+  email: string;
+  picture: string | null;
+}
+
+export function toSessionUser(a: Actor): SessionUser {
+  return {
+    id: a.userId,
+    ownerId: a.accountId,
+    role: a.role,
+    fname: a.fname,
+    lname: a.lname,
+    email: a.email,
+    picture: a.picture,
+  };
+}
+
+/** Null when the user, the membership or the account is gone or inactive: the session no longer stands. */
+export async function findActor(db: Db, userId: string, accountId: string): Promise<Actor | null> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      accountId: accounts.id,
+      role: memberships.role,
+      kind: accounts.kind,
+      isOps: users.isOps,
+      fname: users.fname,
+      lname: users.lname,
+      email: users.email,
+      picture: users.picture,
+      locale: users.locale,
+      timeZone: users.timeZone,
+      userActive: users.active,
+      memberActive: memberships.active,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)));
+  if (!row?.userActive || !row.memberActive) return null;
+  const { userActive: _u, memberActive: _m, ...actor } = row;
+  return actor;
+}
+
+const rank = (kind: AccountKind, role: Role) =>
+  (kind === 'inst' ? 0 : 3) + (role === 'owner' ? 0 : role === 'admin' ? 1 : 2);
+
+/** The account a sign-in lands in: an institution the user belongs to first (most privileged role), else the personal one. */
+export async function defaultAccountOf(db: Db, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ accountId: memberships.accountId, role: memberships.role, kind: accounts.kind })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.active, true)));
+  rows.sort((a, b) => rank(a.kind, a.role) - rank(b.kind, b.role));
+  return rows[0]?.accountId ?? null;
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The only place that reads process.env. Nothing set → the embedded default (PGlite, in-memory bus). */
+
+const zBool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const zUrl = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}`,
+  );
+
+const zPositiveInt = z.coerce.number().int().positive();
+
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: zUrl(['http:', 'https:']).optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  DATABASE_URL: zUrl(['postgres:', 'postgresql:']).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  REDIS_URL: zUrl(['redis:', 'rediss:']).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+:?$/)
+    .default('majlis:'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_IDLE_SECONDS: zPositiveInt.default(3 * 24 * 3600),
+  SESSION_ABSOLUTE_SECONDS: zPositiveInt.default(30 * 24 * 3600),
+  TRUST_PROXY: zBool.default(false),
+  SEED_DEMO: zBool.optional(),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Majlis-demo-2026'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  // Rate limits: attempts allowed per window, per IP and per account.
+  RATE_LOGIN_IP: zPositiveInt.default(30),
+  RATE_LOGIN_ACCOUNT: zPositiveInt.default(10),
+  RATE_REGISTER_IP: zPositiveInt.default(20),
+  RATE_RESET_IP: zPositiveInt.default(20),
+  RATE_RESET_ACCOUNT: zPositiveInt.default(5),
+  RATE_WINDOW_SECONDS: zPositiveInt.default(15 * 60),
+  // Contact details shown on the public site (spec §3 contact config).
+  SUPPORT_EMAIL: z.email().default('support@majlis.example'),
+  SUPPORT_PHONE: z.string().default('+201000000000'),
+  SUPPORT_PHONE_2: z.string().default('+201100000000'),
+  SOCIAL_FACEBOOK: z.string().default('https://www.facebook.com/'),
+  SOCIAL_TWITTER: z.string().default('https://twitter.com/'),
+  SOCIAL_LINKEDIN: z.string().default('https://www.linkedin.com/'),
+  SOCIAL_YOUTUBE: z.string().default('https://www.youtube.com/'),
+  // Messaging.
+  SMTP_URL: zUrl(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().default('Majlis <no-reply@majlis.example>'),
+  // Conferencing providers.
+  BBB_URL: zUrl(['http:', 'https:']).optional(),
+  BBB_SECRET: z.string().min(1).optional(),
+  BBB_CHECKSUM: z.enum(['sha256', 'sha1', 'sha384', 'sha512']).default('sha256'),
+  ZOOM_ACCOUNT_ID: z.string().min(1).optional(),
+  ZOOM_CLIENT_ID: z.string().min(1).optional(),
+  ZOOM_CLIENT_SECRET: z.string().min(1).optional(),
+  ZOOM_WEBHOOK_SECRET: z.string().min(1).optional(),
+  ZOOM_API_URL: zUrl(['http:', 'https:']).default('https://api.zoom.us/v2'),
+  ZOOM_OAUTH_URL: zUrl(['http:', 'https:']).default('https://zoom.us/oauth/token'),
+  JITSI_BASE_URL: zUrl(['http:', 'https:']).default('https://meet.jit.si'),
+  JITSI_APP_ID: z.string().min(1).optional(),
+  JITSI_APP_SECRET: z.string().min(1).optional(),
+  // Ops dashboard basic auth (bull-board).
+  OPS_USER: z.string().min(1).optional(),
+  OPS_PASSWORD: z.string().min(8).optional(),
+});
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+export interface Config extends TEnv {
+  publicUrl: string;
+  secure: boolean;
+  embedded: boolean;
+  dataDir: string;
+  sessionSecret: string;
+  allowedOrigins: string[];
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+  }
+}
+
+/** Parse an environment; throws ConfigError naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([k, v]) => k in ZEnv.shape && v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(variable, issue?.message ?? 'is invalid');
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = resolve(e.DATA_DIR);
+  const embedded = !e.DATABASE_URL;
+  return {
+    ...e,
+    publicUrl,
+    secure: publicUrl.startsWith('https:'),
+    embedded,
+    dataDir,
+    sessionSecret: e.SESSION_SECRET ?? defaultSecret(embedded, dataDir),
+    allowedOrigins: [
+      new URL(publicUrl).origin,
+      ...(e.ALLOWED_ORIGINS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ],
+    seedDemo: e.SEED_DEMO ?? embedded,
+  };
+}
+
+/** Embedded: a random secret kept beside the data. Scale-out without SESSION_SECRET: a fixed dev value. */
+function defaultSecret(embedded: boolean, dataDir: string): string {
+  if (!embedded) return 'majlis-development-secret-change-me-please';
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** For main(): one line naming the variable, then exit 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

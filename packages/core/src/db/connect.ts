@@ -1,0 +1,81 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface ConnectOptions {
+  /** postgres:// URL; without it PGlite is used. */
+  url?: string;
+  /** PGlite data folder; omitted → in memory. */
+  dataDir?: string;
+  /** Run forward-only migrations (default true). */
+  migrate?: boolean;
+}
+
+/** Opens PGlite or PostgreSQL and brings the schema up to date with the same migration files. */
+export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
+  const migrate = opts.migrate ?? true;
+  if (opts.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
+    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    if (migrate) {
+      const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+      await run(db as never, { migrationsFolder });
+    }
+    return {
+      db,
+      driver: 'postgres',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    dir = join(opts.dataDir, 'pgdata');
+  }
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzle({ client, schema }) as unknown as Db;
+  if (migrate) {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(db as never, { migrationsFolder });
+  }
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

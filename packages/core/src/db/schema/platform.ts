@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Spec §9: 10 GB of storage per room. */
+export const ROOM_STORAGE_BYTES = 10 * 1024 ** 3;
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fname: text('fname').notNull(),
+    lname: text('lname').notNull(),
+    phone: text('phone').notNull(),
+    picture: text('picture'),
+    locale: text('locale', { enum: ['ar', 'en'] })
+      .notNull()
+      .default('ar'),
+    timeZone: text('time_zone').notNull().default('Africa/Cairo'),
+    isOps: boolean('is_ops').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const accounts = pgTable('accounts', {
+  id: id(),
+  kind: text('kind', { enum: ['indv', 'inst'] }).notNull(),
+  name: text('name').notNull(),
+  ownerUserId: uuid('owner_user_id')
+    .notNull()
+    .references(() => users.id),
+  picture: text('picture'),
+  address: text('address'),
+  country: text('country'),
+  city: text('city'),
+  postalCode: text('postal_code'),
+  phone: text('phone'),
+  createdAt: createdAt(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memberships_user_account_key').on(t.userId, t.accountId),
+    index('memberships_account_idx').on(t.accountId),
+  ],
+);
+
+/** Server-side sessions: the cookie carries a random id; only its HMAC is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('teams_account_idx').on(t.accountId)],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'member'] })
+      .notNull()
+      .default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+/** Rooms on a conferencing provider; the meetings issue adds their meetings. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['bbb', 'zoom', 'jitsi'] }).notNull(),
+    participants: integer('participants').notNull().default(10),
+    storageBytes: bigint('storage_bytes', { mode: 'number' }).notNull().default(ROOM_STORAGE_BYTES),
+    usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rooms_account_idx').on(t.accountId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'cascade' }),
+    period: text('period', { enum: ['trial', 'daily', 'monthly', 'annual'] }).notNull(),
+    status: text('status', { enum: ['trial', 'active', 'expiring', 'expired', 'renewed'] }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    renewsAt: timestamp('renews_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscriptions_account_idx').on(t.accountId)],
+);
+
+export const trials = pgTable('trials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phone: text('phone'),
+  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Stored as message ids + values, rendered in the reader's language (DESIGN §11). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['notif', 'danger', 'success', 'warning'] }).notNull(),
+    titleId: text('title_id').notNull(),
+    messageId: text('message_id').notNull(),
+    values: jsonb('values').$type<Record<string, string | number>>().notNull().default({}),
+    sourceType: text('source_type'),
+    eventMeta: jsonb('event_meta').$type<Record<string, unknown>>().notNull().default({}),
+    dedupeKey: text('dedupe_key'),
+    read: boolean('read').notNull().default(false),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notifications_dedupe_key').on(t.dedupeKey), index('notifications_user_idx').on(t.userId, t.id)],
+);
+
+/** E-mail and SMS waiting to be (or already) delivered; viewable at /dev/outbox in the embedded default. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    to: text('to').notNull(),
+    locale: text('locale', { enum: ['ar', 'en'] }).notNull(),
+    template: text('template').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; content: string }[]>()
+      .notNull()
+      .default([]),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    dedupeKey: text('dedupe_key'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('outbox_dedupe_key').on(t.dedupeKey), index('outbox_status_idx').on(t.status, t.id)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  kind: text('kind', { enum: ['suggestion', 'complaint', 'question'] }).notNull(),
+  message: text('message').notNull(),
+  locale: text('locale', { enum: ['ar', 'en'] }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id'),
+    userId: uuid('user_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    ip: text('ip'),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_account_idx').on(t.accountId, t.id)],
+);

@@ -1,0 +1,44 @@
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { connectDatabase, type Database, type Db } from './db/connect.ts';
+import { createMemoryBus, createRedisBus, type EventBus } from './events/bus.ts';
+import { createRateLimits, type RateLimits } from './rate-limit.ts';
+
+/** Adapters chosen once, at start-up, from configuration: embedded (PGlite, memory) or scale-out (PostgreSQL, Redis). */
+export interface Runtime {
+  config: Config;
+  database: Database;
+  db: Db;
+  bus: EventBus;
+  /** Present in scale-out; commands fail fast while Redis is away (no offline queue). */
+  redis?: Redis;
+  limits: RateLimits;
+  close(): Promise<void>;
+}
+
+export async function createRuntime(config: Config, opts: { database?: Database } = {}): Promise<Runtime> {
+  const database =
+    opts.database ??
+    (await connectDatabase({ url: config.DATABASE_URL, dataDir: config.embedded ? config.dataDir : undefined }));
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true })
+    : undefined;
+  if (redis) {
+    redis.on('error', () => {});
+    await redis.connect().catch(() => {});
+  }
+  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, `${config.REDIS_PREFIX}bus:`) : createMemoryBus();
+  return {
+    config,
+    database,
+    db: database.db,
+    bus,
+    redis,
+    limits: createRateLimits(config, redis),
+    async close() {
+      await bus.close();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+      if (!opts.database) await database.close();
+    },
+  };
+}

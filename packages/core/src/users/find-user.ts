@@ -1,0 +1,26 @@
+import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../auth/actor.ts';
+import type { Db } from '../db/connect.ts';
+import { memberships, users } from '../db/schema/index.ts';
+import { forbidden, notFound } from '../errors.ts';
+
+/** A user of the acting institution, for its owner and admins; anyone outside the account answers 404. */
+export async function findManagedUser(db: Db, actor: Actor, userId: string) {
+  if (actor.role === 'member') throw forbidden();
+  const [row] = await db
+    .select({
+      id: users.id,
+      fname: users.fname,
+      lname: users.lname,
+      email: users.email,
+      phone: users.phone,
+      picture: users.picture,
+      role: memberships.role,
+      active: memberships.active,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, userId)));
+  if (!row) throw notFound();
+  return { user: row };
+}

@@ -1,0 +1,2 @@
+export * from './locales.ts';
+export { type PoEntry, parsePo } from './po.ts';

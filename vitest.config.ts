@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+/** Each workspace is a project; server-side ones set their own timeouts in their vitest.config.ts. */
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/*'],
+  },
+});
