@@ -1,3 +1,4 @@
+import './scripts/node20-polyfills.ts';
 import { defineConfig } from 'vitest/config';
 
 /** Each workspace is a project; server-side ones set their own timeouts in their vitest.config.ts. */

@@ -1,0 +1,73 @@
+import { randomInt } from 'node:crypto';
+
+type Fetcher = (input: string, init?: RequestInit) => Response | Promise<Response>;
+
+/** A browser stand-in: keeps cookies, sends the CSRF header from the XSRF-TOKEN cookie, has its own IP. */
+export class TestClient {
+  readonly jar = new Map<string, string>();
+  readonly ip = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
+
+  constructor(
+    private readonly fetcher: Fetcher,
+    private readonly base = 'http://localhost',
+  ) {}
+
+  cookie(name: string): string | undefined {
+    return this.jar.get(name);
+  }
+
+  async request(
+    method: string,
+    path: string,
+    opts: { body?: unknown; raw?: string; headers?: Record<string, string>; csrf?: boolean } = {},
+  ) {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...opts.headers };
+    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.jar.get('XSRF-TOKEN');
+    if (opts.csrf !== false && xsrf && !['GET', 'HEAD'].includes(method)) headers['x-csrf-token'] ??= xsrf;
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await this.fetcher(`${this.base}${path}`, { method, headers, body });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq < 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: test convenience
+    return { status: res.status, headers: res.headers, json: json as any, text };
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request('GET', path, { headers });
+  }
+
+  post(path: string, body?: unknown, opts: { headers?: Record<string, string>; csrf?: boolean } = {}) {
+    return this.request('POST', path, { body, ...opts });
+  }
+
+  /** GET /api/csrf-token, as the client does at start. */
+  async csrf(): Promise<string> {
+    const res = await this.get('/api/csrf-token');
+    return res.json.getCsrfToken as string;
+  }
+
+  async login(email: string, password: string) {
+    await this.csrf();
+    return this.post('/api/login', { email, password });
+  }
+}
