@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# drizzle-kit is hoisted to the root while npm keeps drizzle-orm under packages/core; drizzle-kit imports it from its own place.
+# New forward-only migration from the Drizzle schema: db-generate.sh --name <feature>
+# Several people may add tables at once: generation is serialised with a lock, and the migration
+# should be committed right after (it is diffed against the last snapshot in drizzle/meta).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=../../node_modules
-[ -e "$root/drizzle-orm" ] || [ ! -d node_modules/drizzle-orm ] || ln -s ../packages/core/node_modules/drizzle-orm "$root/drizzle-orm"
-exec npx drizzle-kit generate "$@"
+exec flock /tmp/majlis-db-generate.lock npx drizzle-kit generate "$@"

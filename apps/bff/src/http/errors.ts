@@ -60,9 +60,8 @@ export function toAppError(err: unknown): AppError {
 }
 
 export function renderError(c: Context, err: AppError) {
-  const res = c.json(errorBody(err), err.status as ContentfulStatusCode);
   if (err.status === 429 && err.values?.seconds) c.header('Retry-After', String(err.values.seconds));
-  return res;
+  return c.json(errorBody(err), err.status as ContentfulStatusCode);
 }
 
 export const SUPPORTED_LOCALES = LOCALES;
