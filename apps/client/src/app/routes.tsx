@@ -1,0 +1,65 @@
+import { Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { CookieBanner } from '../features/cookie-consent/CookieBanner.tsx';
+import HomeLayout from '../layouts/HomeLayout.tsx';
+import { ErrorScreen } from '../ui/ErrorBoundary.tsx';
+
+type PageModule = { default: React.ComponentType };
+/** Every page is its own chunk (route-level code splitting). */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+/** Around every page: the cookie banner stays until answered, on any route. */
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <CookieBanner />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Spec §2 routes, verbatim (typos included: `dashbord`, `calender`). */
+const pages: RouteObject[] = [
+  {
+    element: <HomeLayout />,
+    errorElement: <ErrorScreen />,
+    children: [
+      { path: '/', lazy: page(() => import('../routes/home.tsx')) },
+      { path: '/home/whoarewe', lazy: page(() => import('../routes/whoarewe.tsx')) },
+      { path: '/home/conditions', lazy: page(() => import('../routes/conditions.tsx')) },
+      { path: '/home/privacy', lazy: page(() => import('../routes/privacy.tsx')) },
+      { path: '/home/contact', lazy: page(() => import('../routes/contact.tsx')) },
+      { path: '/home/pricing', lazy: page(() => import('../routes/pricing.tsx')) },
+      { path: '/login', lazy: page(() => import('../routes/login.tsx')) },
+      { path: '/register', lazy: page(() => import('../routes/register.tsx')) },
+      { path: '/password/forgot', lazy: page(() => import('../routes/password-forgot.tsx')) },
+      { path: '/password/reset', lazy: page(() => import('../routes/password-reset.tsx')) },
+      {
+        lazy: page(() => import('../layouts/GuestLayout.tsx')),
+        children: [{ path: '/join', lazy: page(() => import('../routes/join.tsx')) }],
+      },
+      { path: '*', lazy: page(() => import('../routes/not-found.tsx')) },
+    ],
+  },
+  {
+    path: '/dashbord',
+    lazy: page(() => import('../layouts/dash/DashLayout.tsx')),
+    errorElement: <ErrorScreen />,
+    children: [
+      { index: true, lazy: page(() => import('../routes/dashbord/go-to-meetings.tsx')) },
+      { path: 'profile', lazy: page(() => import('../routes/dashbord/profile.tsx')) },
+      { path: 'meeting', lazy: page(() => import('../routes/dashbord/meeting.tsx')) },
+      { path: 'calender', lazy: page(() => import('../routes/dashbord/calender.tsx')) },
+      { path: 'recordings', lazy: page(() => import('../routes/dashbord/recordings.tsx')) },
+      { path: 'roomManagement', lazy: page(() => import('../routes/dashbord/room-management.tsx')) },
+      { path: 'billing', lazy: page(() => import('../routes/dashbord/billing.tsx')) },
+      { path: 'userManagement', lazy: page(() => import('../routes/dashbord/user-management.tsx')) },
+      { path: 'teamsManagement', lazy: page(() => import('../routes/dashbord/teams-management.tsx')) },
+      { path: 'reports/meetings_reports', lazy: page(() => import('../routes/dashbord/meetings-reports.tsx')) },
+      { path: 'roomReports', lazy: page(() => import('../routes/dashbord/room-reports.tsx')) },
+      { path: '*', lazy: page(() => import('../routes/not-found.tsx')) },
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [{ element: <Root />, errorElement: <ErrorScreen />, children: pages }];

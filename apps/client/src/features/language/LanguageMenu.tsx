@@ -1,0 +1,84 @@
+import { useLingui } from '@lingui/react/macro';
+import { LOCALE_INFO, LOCALES } from '@majlis/i18n';
+import { Button } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { LanguageContext, useLanguage } from '../../state/language.tsx';
+import { Icon } from '../../ui/icons.tsx';
+
+/**
+ * The Ar/En dropdown (spec §2). Language names are written in their own language and script. Hand-made rather than
+ * Mantine's Menu: it sits on the first page, and Menu brings the floating-ui positioning engine with it.
+ */
+export function LanguageMenu() {
+  const language = useLanguage();
+  const actor = LanguageContext.useActorRef();
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  return (
+    <div className="lang-menu" ref={root}>
+      <button
+        type="button"
+        className="lang-menu__button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={t`Language`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name="globe" size={16} />
+        <span lang={language}>{LOCALE_INFO[language].label}</span>
+      </button>
+      {open && (
+        <ul className="lang-menu__list">
+          {LOCALES.map((code) => (
+            <li key={code}>
+              <button
+                type="button"
+                lang={code}
+                dir={LOCALE_INFO[code].dir}
+                aria-current={code === language || undefined}
+                onClick={() => {
+                  setOpen(false);
+                  actor.send({ type: 'SET', value: LOCALE_INFO[code].stored });
+                }}
+              >
+                {LOCALE_INFO[code].label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The dashboard's one-click toggle (spec §2 "a language toggle"). */
+export function LanguageToggle() {
+  const language = useLanguage();
+  const actor = LanguageContext.useActorRef();
+  const other = language === 'ar' ? 'en' : 'ar';
+  const { t } = useLingui();
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      size="compact-sm"
+      onClick={() => actor.send({ type: 'TOGGLE' })}
+      title={t`Language`}
+    >
+      <span lang={other}>{LOCALE_INFO[other].label}</span>
+    </Button>
+  );
+}

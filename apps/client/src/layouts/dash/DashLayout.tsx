@@ -1,0 +1,97 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Center, Drawer, Loader, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, Outlet } from 'react-router';
+import { AccountSwitchDialog, accountSwitchLogic } from '../../features/account-switch/AccountSwitchDialog.tsx';
+import { AccountDataProvider, useAccountData } from '../../features/dashboard/account-context.tsx';
+import { CHAT_SCREEN_KEY, readLocal, writeLocal } from '../../lib/storage.ts';
+import { useLanguage } from '../../state/language.tsx';
+import { useSessionUser } from '../../state/session.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { ChatPanel } from './ChatPanel.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { TopBar } from './TopBar.tsx';
+
+/** Spec §9 breakpoints: the sidebar collapses at ≤ 590px, chat floats at ≤ 850px. */
+export const SIDEBAR_QUERY = '(max-width: 590px)';
+
+/** The dashboard frame ("Dash1" in the product): sidebar, top bar, content, chat. */
+export default function DashLayout() {
+  const user = useSessionUser();
+  const account = useAccountData(user);
+  const { t } = useLingui();
+  const language = useLanguage();
+  const narrow = useMediaQuery(SIDEBAR_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const [collapsed, setCollapsed] = useState(narrow);
+  const [chatOpen, setChatOpen] = useState(() => readLocal(CHAT_SCREEN_KEY) === 'show');
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const switcher = useMachine(accountSwitchLogic);
+
+  useEffect(() => setCollapsed(narrow), [narrow]);
+
+  if (!user) return <Navigate to="/login" replace />;
+  if (!account)
+    return (
+      <Center h="100vh" role="status" aria-label={t`Loading`}>
+        <Loader />
+      </Center>
+    );
+
+  const toggleChat = () =>
+    setChatOpen((open) => {
+      writeLocal(CHAT_SCREEN_KEY, open ? 'close' : 'show');
+      return !open;
+    });
+
+  return (
+    <AccountDataProvider value={account}>
+      <div className="dash">
+        <Sidebar account={account} role={user.role} collapsed={collapsed} />
+        <div className="dash__main">
+          <TopBar
+            user={user}
+            account={account}
+            onToggleSidebar={() => setCollapsed((c) => !c)}
+            onToggleChat={toggleChat}
+            onOpenNotifications={() => setNotificationsOpen(true)}
+            onSwitchAccount={() => switcher[1]({ type: 'OPEN' })}
+          />
+          <div className="dash__body">
+            <main className="dash__content" id="content">
+              <Outlet />
+            </main>
+            {account.permission.showChat && chatOpen && <ChatPanel onClose={toggleChat} />}
+          </div>
+        </div>
+        {account.permission.showChat && (
+          <nav className="bottom-bar" aria-label={t`Quick links`}>
+            <Link to="/" className="side-link" style={{ width: 'auto' }}>
+              <Icon name="home" /> <Trans>Home</Trans>
+            </Link>
+            <button type="button" className="side-link" style={{ width: 'auto' }} onClick={toggleChat}>
+              <Icon name="chat" /> <Trans>Chat</Trans>
+            </button>
+            <Link to="/dashbord/meeting" className="side-link" style={{ width: 'auto' }}>
+              <Icon name="video" /> <Trans>Meetings</Trans>
+            </Link>
+          </nav>
+        )}
+      </div>
+      <Drawer
+        opened={notificationsOpen}
+        onClose={() => setNotificationsOpen(false)}
+        position={language === 'ar' ? 'left' : 'right'}
+        title={t`Notifications`}
+      >
+        <Stack>
+          <Text c="dimmed" size="sm">
+            <Trans>You have no notifications.</Trans>
+          </Text>
+        </Stack>
+      </Drawer>
+      <AccountSwitchDialog machine={switcher} currentAccountId={user.ownerId} />
+    </AccountDataProvider>
+  );
+}

@@ -1,0 +1,83 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MESSAGES, validateEmail } from '../features/auth/validation.ts';
+import { SignLayout } from '../layouts/SignLayout.tsx';
+import { http, messageOf } from '../lib/http.ts';
+import { useLanguage } from '../state/language.tsx';
+import { Page } from '../ui/Page.tsx';
+
+/** The server answers the same for every address, so this page never says whether an account exists. */
+export default function ForgotPasswordPage() {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const invalid = validateEmail(email);
+    setError(invalid ? i18n._(MESSAGES[invalid]) : undefined);
+    setFailure(null);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await http.post('/api/password/forgot', { email: email.trim() }, { skipUnauthorized: true });
+      setSent(true);
+    } catch (err) {
+      setFailure(messageOf(err, language, t`An error occurred, try again`));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={t`Reset your password`}>
+      <SignLayout title={<Trans>Reset your password</Trans>}>
+        {sent ? (
+          <Stack>
+            <Alert color="teal" variant="light" role="status">
+              <Trans>If an account uses this address, we have sent it a link to choose a new password.</Trans>
+            </Alert>
+            <Anchor component={Link} to="/login">
+              <Trans>Back to sign in</Trans>
+            </Anchor>
+          </Stack>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <Text size="sm" c="dimmed">
+                <Trans>Enter the e-mail of your account and we will send you a link to choose a new password.</Trans>
+              </Text>
+              {failure && (
+                <Alert color="red" role="alert" variant="light">
+                  {failure}
+                </Alert>
+              )}
+              <TextInput
+                label={t`E-mail`}
+                type="email"
+                dir="ltr"
+                name="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                error={error}
+              />
+              <Button type="submit" loading={busy}>
+                <Trans>Send the link</Trans>
+              </Button>
+              <Anchor component={Link} to="/login" size="sm">
+                <Trans>Back to sign in</Trans>
+              </Anchor>
+            </Stack>
+          </form>
+        )}
+      </SignLayout>
+    </Page>
+  );
+}

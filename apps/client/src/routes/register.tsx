@@ -1,0 +1,230 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SessionUser } from '@majlis/machines';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { serverFieldErrors } from '../features/auth/server-errors.ts';
+import {
+  type FieldErrors,
+  MESSAGES,
+  type RegisterForm,
+  toE164,
+  validateRegister,
+} from '../features/auth/validation.ts';
+import { SignLayout } from '../layouts/SignLayout.tsx';
+import { ApiError, http, messageOf } from '../lib/http.ts';
+import { useLanguage } from '../state/language.tsx';
+import { SessionContext } from '../state/session.tsx';
+import { Page } from '../ui/Page.tsx';
+
+const EMPTY: RegisterForm = {
+  fname: '',
+  lname: '',
+  email: '',
+  password: '',
+  confirm: '',
+  countryCode: '+20',
+  phone: '',
+  acceptTerms: false,
+  ageConfirmed: false,
+};
+
+/** Countries named in the reader's language by Intl, each with its calling code. */
+function useCountryOptions(language: 'ar' | 'en') {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    const seen = new Set<string>();
+    return getCountries()
+      .map((c) => ({
+        value: `+${getCountryCallingCode(c)}`,
+        label: `${names.of(c) ?? c} (+${getCountryCallingCode(c)})`,
+      }))
+      .sort((a, b) => a.label.localeCompare(b.label, language))
+      .filter((o) => (seen.has(o.value) ? false : (seen.add(o.value), true)));
+  }, [language]);
+}
+
+export default function RegisterPage() {
+  const { t, i18n } = useLingui();
+  const language = useLanguage();
+  const session = SessionContext.useActorRef();
+  const navigate = useNavigate();
+  const countries = useCountryOptions(language);
+  const [form, setForm] = useState<RegisterForm>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<RegisterForm>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const errorOf = (key: keyof RegisterForm) => {
+    const local = errors[key];
+    return local ? i18n._(MESSAGES[local]) : serverErrors[key];
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const found = validateRegister(form);
+    setErrors(found);
+    setServerErrors({});
+    setFailure(null);
+    if (Object.keys(found).length) return;
+    const phone = toE164(form.countryCode, form.phone);
+    if (!('value' in phone)) return;
+    setBusy(true);
+    try {
+      const { user } = await http.post<{ user: SessionUser }>(
+        '/api/register',
+        {
+          fname: form.fname.trim(),
+          lname: form.lname.trim(),
+          email: form.email.trim(),
+          password: form.password,
+          phone: phone.value,
+          acceptTerms: form.acceptTerms,
+          ageConfirmed: form.ageConfirmed,
+        },
+        { skipUnauthorized: true },
+      );
+      session.send({ type: 'LOGIN', user });
+      navigate('/dashbord/meeting');
+    } catch (error) {
+      const fields = serverFieldErrors(error, language);
+      setServerErrors(fields);
+      if (!(error instanceof ApiError) || !Object.keys(fields).length)
+        setFailure(messageOf(error, language, t`An error occurred, try again`));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={t`Create a new account`}>
+      <SignLayout title={<Trans>Create a new account</Trans>} wide>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {failure && (
+              <Alert color="red" role="alert" variant="light">
+                {failure}
+              </Alert>
+            )}
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput
+                label={t`First name`}
+                name="fname"
+                autoComplete="given-name"
+                value={form.fname}
+                onChange={(e) => set('fname', e.currentTarget.value)}
+                error={errorOf('fname')}
+              />
+              <TextInput
+                label={t`Last name`}
+                name="lname"
+                autoComplete="family-name"
+                value={form.lname}
+                onChange={(e) => set('lname', e.currentTarget.value)}
+                error={errorOf('lname')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label={t`E-mail`}
+              name="email"
+              type="email"
+              dir="ltr"
+              autoComplete="email"
+              value={form.email}
+              onChange={(e) => set('email', e.currentTarget.value)}
+              error={errorOf('email')}
+            />
+            <Group align="flex-start" grow wrap="nowrap" preventGrowOverflow={false}>
+              <Select
+                label={t`Country code`}
+                data={countries}
+                value={form.countryCode}
+                onChange={(v) => set('countryCode', v ?? '')}
+                searchable
+                maw={200}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <TextInput
+                label={t`Phone number`}
+                name="phone"
+                type="tel"
+                dir="ltr"
+                autoComplete="tel-national"
+                placeholder="100 123 4567"
+                value={form.phone}
+                onChange={(e) => set('phone', e.currentTarget.value)}
+                error={errorOf('phone')}
+                style={{ flex: 2 }}
+              />
+            </Group>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <PasswordInput
+                label={t`Password`}
+                name="password"
+                autoComplete="new-password"
+                description={t`At least 8 characters`}
+                value={form.password}
+                onChange={(e) => set('password', e.currentTarget.value)}
+                error={errorOf('password')}
+              />
+              <PasswordInput
+                label={t`Confirm the password`}
+                name="confirm"
+                autoComplete="new-password"
+                value={form.confirm}
+                onChange={(e) => set('confirm', e.currentTarget.value)}
+                error={errorOf('confirm')}
+              />
+            </SimpleGrid>
+            <Checkbox
+              name="acceptTerms"
+              checked={form.acceptTerms}
+              onChange={(e) => set('acceptTerms', e.currentTarget.checked)}
+              error={errorOf('acceptTerms')}
+              label={
+                <Trans>
+                  I accept the{' '}
+                  <Anchor component={Link} to="/home/conditions" target="_blank" inherit>
+                    terms and conditions
+                  </Anchor>
+                </Trans>
+              }
+            />
+            <Checkbox
+              name="ageConfirmed"
+              checked={form.ageConfirmed}
+              onChange={(e) => set('ageConfirmed', e.currentTarget.checked)}
+              error={errorOf('ageConfirmed')}
+              label={t`I am over 12 years old`}
+            />
+            <Button type="submit" loading={busy} fullWidth>
+              <Trans>Create the account</Trans>
+            </Button>
+            <Text size="sm" ta="center">
+              <Trans>Already have an account?</Trans>{' '}
+              <Anchor component={Link} to="/login">
+                <Trans>Sign in</Trans>
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      </SignLayout>
+    </Page>
+  );
+}

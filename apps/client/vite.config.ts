@@ -1,0 +1,32 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import { getConfig } from '@lingui/conf';
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Found from this file, not from the working directory: the root vitest run starts elsewhere.
+const cwd = fileURLToPath(new URL('.', import.meta.url));
+const configPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
+const linguiConfig = getConfig({ configPath, cwd });
+
+/** Absolute base for the social-sharing tags (crawlers need full URLs); set PUBLIC_URL when deploying. */
+const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+
+export default defineConfig({
+  root: cwd,
+  plugins: [
+    { name: 'public-url', transformIndexHtml: (html) => html.replaceAll('%PUBLIC_URL%', publicUrl) },
+    react(),
+    babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]] }),
+    lingui({ cwd, configPath }),
+  ],
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' } },
+  build: { manifest: true, chunkSizeWarningLimit: 600 },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});

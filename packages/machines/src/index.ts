@@ -1,0 +1,4 @@
+export * from './account-switch/account-switch.machine.ts';
+export * from './cookie-consent/cookie-consent.machine.ts';
+export * from './language/language.machine.ts';
+export * from './session/session.machine.ts';
