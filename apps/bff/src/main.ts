@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createRuntime, DEMO_EMAILS, loadConfigOrExit, seedDemo } from '@majlis/core';
+import { createRuntime, DEMO_EMAILS, loadConfigOrExit, runJobsInProcess, seedDemo } from '@majlis/core';
 import { createApp } from './app.ts';
 
 const config = loadConfigOrExit();
@@ -24,6 +24,11 @@ if (config.seedDemo && (await seedDemo(runtime.db, config.DEMO_PASSWORD))) {
   );
 }
 
+// Embedded default: the jobs the worker runs in scale-out run here, on timers.
+const stopJobs = config.REDIS_URL
+  ? () => {}
+  : runJobsInProcess({ db: runtime.db }, (job, err) => console.error(`[jobs] ${job} failed:`, err));
+
 const clientDist = fileURLToPath(new URL('../../client/dist', import.meta.url));
 if (!existsSync(clientDist)) console.warn(`[bff] ${clientDist} is missing: run \`npm run build\` to serve the client.`);
 const app = createApp(runtime, { clientDist });
@@ -40,6 +45,7 @@ async function shutdown(signal: string) {
   console.log(`[bff] ${signal}: closing`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  stopJobs();
   server.close();
   server.closeAllConnections?.();
   await runtime.close().catch(() => {});

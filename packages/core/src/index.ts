@@ -13,6 +13,7 @@ export * as schema from './db/schema/index.ts';
 export * from './demo/seed-demo.ts';
 export * from './errors.ts';
 export * from './events/bus.ts';
+export * from './jobs/index.ts';
 export * from './outbox/enqueue.ts';
 export * from './rate-limit.ts';
 export * from './runtime.ts';

@@ -22,6 +22,17 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
     .where(inArray(users.email, Object.values(DEMO_EMAILS)));
   if (existing.length) return false;
   const passwordHash = await hashPassword(password);
+  try {
+    await insertDemo(db, passwordHash);
+  } catch (err) {
+    // Another instance seeding at the same moment: its rows stand.
+    if (/duplicate key|unique/i.test(String((err as { cause?: unknown }).cause ?? err))) return false;
+    throw err;
+  }
+  return true;
+}
+
+async function insertDemo(db: Db, passwordHash: string): Promise<void> {
   await db.transaction(async (tx) => {
     const person = async (email: string, fname: string, lname: string, phone: string, locale: 'ar' | 'en' = 'ar') => {
       const [u] = await tx
@@ -60,5 +71,4 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       { teamId: team.id, userId: member, role: 'member' },
     ]);
   });
-  return true;
 }

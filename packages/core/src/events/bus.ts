@@ -19,7 +19,7 @@ export function createMemoryBus(): EventBus {
     kind: 'memory',
     async publish(topic, event) {
       // Deliver on the next tick, as Redis would: a publisher never runs subscribers inside its own call.
-      queueMicrotask(() => emitter.emit(topic, event));
+      setImmediate(() => emitter.emit(topic, event));
     },
     subscribe(topic, handler) {
       emitter.on(topic, handler);
