@@ -96,6 +96,17 @@ describe.each(drivers)('BFF API on %s', (driver) => {
       expect((await c.get('/api/user/info')).json.info.locale).toBe('en');
     });
 
+    it('limits registrations per e-mail, whatever the IP (5 per window)', async () => {
+      const body = newUser();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const c = client();
+        await c.csrf();
+        statuses.push((await c.post('/api/register', body)).status);
+      }
+      expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+    });
+
     it('rejects unknown fields', async () => {
       const c = client();
       await c.csrf();

@@ -47,6 +47,7 @@ export const ZEnv = z.object({
   RATE_LOGIN_IP: zPositiveInt.default(30),
   RATE_LOGIN_ACCOUNT: zPositiveInt.default(10),
   RATE_REGISTER_IP: zPositiveInt.default(20),
+  RATE_REGISTER_ACCOUNT: zPositiveInt.default(5),
   RATE_RESET_IP: zPositiveInt.default(20),
   RATE_RESET_ACCOUNT: zPositiveInt.default(5),
   RATE_WINDOW_SECONDS: zPositiveInt.default(15 * 60),

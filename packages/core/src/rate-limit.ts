@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 
-export type LimitKind = 'loginIp' | 'loginAccount' | 'registerIp' | 'resetIp' | 'resetAccount';
+export type LimitKind = 'loginIp' | 'loginAccount' | 'registerIp' | 'registerAccount' | 'resetIp' | 'resetAccount';
 
 export interface RateLimits {
   /** Counts one attempt; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
@@ -22,6 +22,7 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     loginIp: config.RATE_LOGIN_IP,
     loginAccount: config.RATE_LOGIN_ACCOUNT,
     registerIp: config.RATE_REGISTER_IP,
+    registerAccount: config.RATE_REGISTER_ACCOUNT,
     resetIp: config.RATE_RESET_IP,
     resetAccount: config.RATE_RESET_ACCOUNT,
   };

@@ -37,6 +37,7 @@ export const authRoutes = new Hono<Env>()
       const { limits, db } = c.get('runtime');
       await limits.consume('registerIp', c.get('ip'));
       const body = c.req.valid('json');
+      await limits.consume('registerAccount', body.email);
       const { userId, accountId } = await registerUser(db, { ...body, locale: c.get('locale') });
       await startSession(c, userId, accountId);
       return c.json({ user: await signedInUser(c, userId, accountId) }, 201);
