@@ -1,24 +1,83 @@
-import type { TestModel, TestPath } from '@xstate/graph';
-import type { EventObject, Snapshot } from 'xstate';
+import { TestModel, type TestPath } from '@xstate/graph';
+import {
+  __unsafe_getAllOwnEventDescriptors,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type EventObject,
+  type InputFrom,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
 
 /**
- * One path per transition of the model: the shortest way to its source state, then the transition itself.
- * Shortest paths alone reach every state but skip self-loops and second ways in; these cover every edge.
- * Test-only helper (imported as `@majlis/machines/testing`).
+ * Test-only helpers (imported as `@majlis/machines/testing`).
+ *
+ * `createTestModel` from @xstate/graph refuses machines that invoke actors. Ours invoke only named placeholders
+ * (`switchAccount`), whose outcomes are just the `xstate.done.actor.*` / `xstate.error.actor.*` events: the model
+ * lists those events and the test produces them at the network boundary. This is createTestModel without that check.
+ */
+export function createModel<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: {
+    events: EventFromLogic<TMachine>[];
+    serializeState: (state: SnapshotFrom<TMachine>) => string;
+    input?: InputFrom<TMachine>;
+  },
+): TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown> {
+  return new TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>(
+    machine as never,
+    {
+      serializeState: options.serializeState,
+      input: options.input,
+      stateMatcher: (state: AnyMachineSnapshot, key: string) =>
+        key.startsWith('#') ? state._nodes.includes(machine.getStateNodeById(key)) : state.matches(key),
+      events: (state: AnyMachineSnapshot) =>
+        __unsafe_getAllOwnEventDescriptors(state).flatMap((type) => {
+          const listed = options.events.filter((e) => e.type === type);
+          return listed.length ? listed : [{ type } as EventFromLogic<TMachine>];
+        }),
+    } as never,
+  );
+}
+
+/**
+ * Paths over every state and every transition of the model: the shortest path to each state, and for each
+ * transition the shortest way to its source state followed by that transition (shortest paths alone skip self-loops
+ * and second ways into a state).
  */
 export function getTransitionPaths<TSnapshot extends Snapshot<unknown>, TEvent extends EventObject, TInput>(
   model: TestModel<TSnapshot, TEvent, unknown>,
   options: { serializeState: (state: TSnapshot) => string; input?: TInput },
 ): Array<TestPath<TSnapshot, TEvent>> {
   const toStates = model.getShortestPaths({ allowDuplicatePaths: true });
-  const paths: Array<TestPath<TSnapshot, TEvent>> = [];
+  const found: Array<{ path: TestPath<TSnapshot, TEvent>; reaches: TSnapshot }> = toStates.map((path) => ({
+    path,
+    reaches: path.state,
+  }));
   for (const [from, { transitions }] of Object.entries(model.getAdjacencyMap())) {
     const prefix = toStates.find((p) => options.serializeState(p.state) === from);
     if (!prefix) continue;
-    for (const { event } of Object.values(transitions) as Array<{ event: TEvent }>) {
+    for (const { event, state } of Object.values(transitions) as Array<{ event: TEvent; state: TSnapshot }>) {
       const events = [...prefix.steps.map((s) => s.event), event];
-      paths.push(...model.getPathsFromEvents(events, options));
+      for (const path of model.getPathsFromEvents(events, options)) found.push({ path, reaches: state });
     }
   }
-  return paths;
+  // A transition into a state may be the state's own shortest path: keep one test per distinct event sequence,
+  // named by where it goes and how, rather than by the context JSON @xstate/graph puts in descriptions.
+  const seen = new Set<string>();
+  return found
+    .map(({ path, reaches }) => {
+      const steps = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
+      const via = steps.map(describeEvent).join(' → ') || 'start';
+      return Object.assign(path, { description: `${options.serializeState(reaches)} via ${via}` });
+    })
+    .filter((p) => (seen.has(p.description) ? false : (seen.add(p.description), true)));
+}
+
+function describeEvent(event: EventObject): string {
+  const { type, ...payload } = event as EventObject & Record<string, unknown>;
+  const shown = JSON.stringify(payload);
+  const short = type.replace(/^xstate\.(done|error)\.actor\./, '$1:');
+  return shown === '{}' ? short : `${short}${shown.length > 48 ? `(${shown.slice(0, 45)}…)` : `(${shown})`}`;
 }

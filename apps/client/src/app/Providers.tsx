@@ -12,12 +12,12 @@ import { theme } from './theme.ts';
 const Toaster = lazy(() => import('../ui/Toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 /** Everything but the router, so tests can wrap a memory router with the same providers. */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, env = 'default' }: { children: ReactNode; env?: 'default' | 'test' }) {
   const dir = document.documentElement.dir === 'ltr' ? 'ltr' : 'rtl';
   return (
     <I18nProvider i18n={i18n}>
       <DirectionProvider initialDirection={dir} detectDirection={false}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} env={env}>
           <ErrorBoundary>
             <LanguageProvider>
               <SessionProvider>

@@ -77,7 +77,8 @@ export const accountSwitchMachine = setup({
       },
     },
     switched: { entry: 'reloadToMeetings', type: 'final' },
-    failed: { on: { DISMISS: 'choosing', CLOSE: 'closed' } },
+    /** The failure dialog; its OK (or Escape) goes back to the list. */
+    failed: { on: { DISMISS: 'choosing' } },
   },
 });
 

@@ -76,6 +76,7 @@ export function LanguageToggle() {
       color="gray"
       size="compact-sm"
       onClick={() => actor.send({ type: 'TOGGLE' })}
+      data-testid="language-toggle"
       title={t`Language`}
     >
       <span lang={other}>{LOCALE_INFO[other].label}</span>

@@ -1,0 +1,68 @@
+import { Trans } from '@lingui/react/macro';
+import { languageMachine } from '@majlis/machines';
+import { getTransitionPaths } from '@majlis/machines/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createTestModel } from '@xstate/graph';
+import { describe, expect, it } from 'vitest';
+import { LanguageMenu, LanguageToggle } from '../features/language/LanguageMenu.tsx';
+import { applyDocumentLanguage } from '../i18n/i18n.ts';
+import { readCookie } from '../lib/storage.ts';
+import { fakeBff, renderWithProviders } from '../test/harness.tsx';
+import { initialLocale } from './language.tsx';
+
+type Snapshot = ReturnType<typeof languageMachine.getInitialSnapshot>;
+const serializeState = (s: Snapshot) => JSON.stringify(s.value);
+
+function expectLanguage(code: 'ar' | 'en') {
+  const html = document.documentElement;
+  expect(html.lang).toBe(code);
+  expect(html.dir).toBe(code === 'ar' ? 'rtl' : 'ltr');
+  expect(document.body.classList.contains('En')).toBe(code === 'en');
+  expect(localStorage.getItem('MajlisLang')).toBe(code === 'ar' ? 'Ar' : 'En');
+  expect(readCookie('MajlisLang')).toBe(code === 'ar' ? 'Ar' : 'En');
+  expect(screen.getByTestId('probe').textContent).toBe(code === 'ar' ? 'تسجيل الدخول' : 'Sign in');
+}
+
+/** Spec §4: whatever was stored, anything not En comes up Arabic and is saved back as Ar. */
+describe.each(['En', 'Ar', 'fr', null])('language, stored %s', (stored) => {
+  const model = createTestModel(languageMachine, {
+    input: { stored },
+    events: [{ type: 'SET', value: 'En' }, { type: 'SET', value: 'Ar' }, { type: 'TOGGLE' }],
+    serializeState,
+  });
+
+  for (const path of getTransitionPaths(model, { serializeState, input: { stored } })) {
+    it(path.description, async () => {
+      fakeBff({});
+      if (stored) localStorage.setItem('MajlisLang', stored);
+      await applyDocumentLanguage(initialLocale());
+      await renderWithProviders(
+        <>
+          <LanguageMenu />
+          <LanguageToggle />
+          <span data-testid="probe">
+            <Trans>Sign in</Trans>
+          </span>
+        </>,
+      );
+      await path.test({
+        states: {
+          ar: () => waitFor(() => expectLanguage('ar')),
+          en: () => waitFor(() => expectLanguage('en')),
+        },
+        events: {
+          SET: ({ event }) => {
+            fireEvent.click(document.querySelector('.lang-menu__button') as HTMLElement);
+            const label = (event as unknown as { value: string }).value === 'En' ? 'English' : 'العربية';
+            fireEvent.click(
+              within(document.querySelector('.lang-menu__list') as HTMLElement).getByRole('button', { name: label }),
+            );
+          },
+          TOGGLE: () => {
+            fireEvent.click(screen.getByTestId('language-toggle'));
+          },
+        },
+      });
+    });
+  }
+});
