@@ -5,19 +5,24 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Env } from './env.ts';
 import { renderError, toAppError } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
-import { clearSessionCookies, loadSession, requireCsrf } from './http/session.ts';
+import { clearSessionCookies, loadSession, requireCsrf, SIGNED_CALLBACK_PATHS } from './http/session.ts';
 import { serveClient } from './http/static.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { directoryRoutes } from './routes/directory.ts';
+import { joinRoutes } from './routes/join.ts';
+import { meetingRoutes } from './routes/meetings.ts';
 import { publicRoutes } from './routes/public.ts';
+import { roomRoutes } from './routes/rooms.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Unsafe requests that carry a body must be JSON: a CORS-safelisted text/plain or form POST never reaches a handler. */
 const requireJson: MiddlewareHandler<Env> = async (c, next) => {
   if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+  if (SIGNED_CALLBACK_PATHS.has(c.req.path)) return next();
   const length = c.req.header('content-length');
   const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
   const type = c.req.header('content-type') ?? '';
@@ -48,7 +53,11 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
     .route('/', authRoutes)
     .route('/', accountRoutes)
     .route('/', publicRoutes)
-    .route('/', directoryRoutes);
+    .route('/', directoryRoutes)
+    .route('/', roomRoutes)
+    .route('/', meetingRoutes)
+    .route('/', joinRoutes)
+    .route('/', webhookRoutes);
 
   const app = new Hono<Env>()
     .use(async (c, next) => {

@@ -1,4 +1,5 @@
 export * from './account-switch/account-switch.machine.ts';
 export * from './cookie-consent/cookie-consent.machine.ts';
 export * from './language/language.machine.ts';
+export * from './meeting-status/meeting-status.machine.ts';
 export * from './session/session.machine.ts';

@@ -54,9 +54,20 @@ export const loadSession: MiddlewareHandler<Env> = async (c, next) => {
   await next();
 };
 
+/**
+ * Provider callbacks and webhooks: called by servers, not browsers, and verified by their own signatures
+ * (BBB checksum / JWT HS256, Zoom x-zm-signature), so they carry no CSRF token and may post forms.
+ */
+export const SIGNED_CALLBACK_PATHS = new Set([
+  '/api/webhooks/bbb/recording-ready',
+  '/api/webhooks/bbb/events',
+  '/api/webhooks/zoom',
+]);
+
 /** Spec §7/§9: every unsafe method carries X-CSRF-Token equal to the token bound to the session (constant time). */
 export const requireCsrf: MiddlewareHandler<Env> = async (c, next) => {
   if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+  if (SIGNED_CALLBACK_PATHS.has(c.req.path)) return next();
   const token = c.req.header('x-csrf-token') ?? c.req.header('x-xsrf-token');
   const session = c.get('session');
   if (!token || !session || !safeEqual(token, session.csrfToken)) throw new AppError(403, 'CSRF_INVALID');

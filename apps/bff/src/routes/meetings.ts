@@ -1,0 +1,256 @@
+import {
+  calendarFeed,
+  cancelOccurrence,
+  changeMeetingStatus,
+  createMeeting,
+  findMeeting,
+  getMeetingView,
+  inviteToMeeting,
+  leaveAssistants,
+  listInvitations,
+  listMeetings,
+  listOccurrences,
+  meetingAttendance,
+  meetingIcs,
+  meetingRecordings,
+  setFavourite,
+  startMeeting,
+  updateMeeting,
+  updateOccurrence,
+} from '@majlis/core';
+import { toAsciiDigits } from '@majlis/i18n';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Env } from '../env.ts';
+import { requireActor } from '../http/session.ts';
+import { doc, jsonBody, paramsOf, queryOf } from '../http/validate.ts';
+import { ZEmail, ZIdParam } from './schemas.ts';
+
+const flag = z.boolean('field.invalid').default(false);
+
+/** Spec §3 Meeting fields; §5 messages. Days are 'YYYY-MM-DD' and hours 'HH:mm' in the user's time zone. */
+export const ZMeetingBody = z.strictObject({
+  name: z.string('field.meetingName').trim().min(1, 'field.meetingName').max(200, 'field.tooLong'),
+  description: z.string().trim().max(2000, 'field.tooLong').default(''),
+  type: z.enum(['permanent', 'scheduled'], 'field.invalid').default('scheduled'),
+  roomId: z.uuid('field.room'),
+  day: z.string('field.day').max(10, 'field.day').optional(),
+  hour: z.string('field.hour').max(5, 'field.hour').optional(),
+  durationHours: z
+    .number('field.duration')
+    .int('field.duration')
+    .min(0, 'field.duration')
+    .max(24, 'field.duration')
+    .default(1),
+  durationMinutes: z
+    .number('field.duration')
+    .int('field.duration')
+    .min(0, 'field.duration')
+    .max(59, 'field.duration')
+    .default(0),
+  /** Weekdays 0 = Sunday … 6 = Saturday; empty: one day only. */
+  recurrenceDays: z
+    .array(z.number().int().min(0).max(6), 'field.recurrenceDays')
+    .max(7, 'field.recurrenceDays')
+    .default([]),
+  /** Number of meeting days the recurrence produces (1 to 100). */
+  repeatDays: z
+    .number('field.repeatDays')
+    .int('field.repeatDays')
+    .min(1, 'field.repeatDays')
+    .max(100, 'field.repeatDays')
+    .default(1),
+  assistants: z.array(z.uuid('field.assistants'), 'field.assistants').max(20, 'field.assistants').default([]),
+  favourite: flag,
+  allowBeforeOwner: flag,
+  autoRecord: flag,
+  allowStopRecording: z.boolean('field.invalid').default(true),
+  allowDownload: flag,
+  notifyEnterExit: flag,
+  waitingRoom: flag,
+  /** Optional chosen public number (digits); generated when absent. */
+  number: z
+    .string('field.meetingNumber')
+    .transform((v) => toAsciiDigits(v).trim())
+    .pipe(z.string().regex(/^\d{6,12}$/, 'field.meetingNumber'))
+    .optional(),
+});
+
+const ZListQuery = z.strictObject({
+  tab: z.enum(['upcoming', 'running', 'finished', 'favourites'], 'field.invalid').default('upcoming'),
+  page: z.coerce.number('field.invalid').int().min(1, 'field.invalid').default(1),
+  pageSize: z.coerce.number('field.invalid').int().min(1, 'field.invalid').max(100, 'field.invalid').default(10),
+  q: z.string().max(100, 'field.tooLong').optional(),
+});
+
+const ZOccurrenceParams = z.strictObject({ id: z.uuid('error.NOT_FOUND'), occurrenceId: z.uuid('error.NOT_FOUND') });
+const ZOccurrenceBody = z.strictObject({
+  /** ISO instant (the calendar's drag), or day/hour in the user's time zone. */
+  startsAt: z.iso.datetime({ offset: true, message: 'field.invalid' }).optional(),
+  day: z.string('field.day').max(10, 'field.day').optional(),
+  hour: z
+    .string('field.hour')
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.hour')
+    .optional(),
+  durationHours: z.number('field.duration').int().min(0, 'field.duration').max(24, 'field.duration').optional(),
+  durationMinutes: z.number('field.duration').int().min(0, 'field.duration').max(59, 'field.duration').optional(),
+});
+const ZInviteBody = z.strictObject({
+  emails: z.array(ZEmail, 'field.emails').min(1, 'field.emails').max(50, 'field.emails'),
+});
+const ZFavouriteBody = z.strictObject({ favourite: z.boolean('field.invalid') });
+const ZCalendarQuery = z.strictObject({
+  from: z.string('field.day').regex(/^\d{4}-\d{2}-\d{2}$/, 'field.day'),
+  to: z.string('field.day').regex(/^\d{4}-\d{2}-\d{2}$/, 'field.day'),
+});
+
+const tags = ['meetings'];
+
+/**
+ * Meetings (/dashbord/meeting, /dashbord/calender). Every status change is decided by the meetingStatus
+ * statechart; each meeting carries `actions` (start, end, edit, activate, deactivate, delete) it allows now.
+ */
+export const meetingRoutes = new Hono<Env>()
+  .get(
+    '/meetings',
+    doc('List meetings by tab with paging and search → { results: Meeting[], total, page, pageSize }', { tags }),
+    queryOf(ZListQuery),
+    async (c) => {
+      const q = c.req.valid('query');
+      return c.json(
+        await listMeetings(c.get('runtime'), requireActor(c), {
+          tab: q.tab,
+          page: q.page,
+          pageSize: q.pageSize,
+          search: q.q,
+        }),
+      );
+    },
+  )
+  .post('/meetings', doc('Create a meeting → 201 Meeting', { tags }), jsonBody(ZMeetingBody), async (c) =>
+    c.json(await createMeeting(c.get('runtime'), requireActor(c), c.req.valid('json')), 201),
+  )
+  .get(
+    '/calendar',
+    doc('Occurrences between two days (inclusive, user time zone) → { events }', { tags }),
+    queryOf(ZCalendarQuery),
+    async (c) => {
+      const { from, to } = c.req.valid('query');
+      return c.json({ events: await calendarFeed(c.get('runtime'), requireActor(c), from, to) });
+    },
+  )
+  .get('/meetings/:id', doc('One meeting', { tags }), paramsOf(ZIdParam), async (c) =>
+    c.json(await getMeetingView(c.get('runtime'), requireActor(c), c.req.valid('param').id)),
+  )
+  .put(
+    '/meetings/:id',
+    doc('Edit the meeting (all days of a recurring one)', { tags }),
+    paramsOf(ZIdParam),
+    jsonBody(ZMeetingBody),
+    async (c) =>
+      c.json(await updateMeeting(c.get('runtime'), requireActor(c), c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .delete('/meetings/:id', doc('Delete the meeting (all days)', { tags }), paramsOf(ZIdParam), async (c) => {
+    await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'delete');
+    return c.json({ ok: true });
+  })
+  .post('/meetings/:id/activate', doc('Activate (status bar)', { tags }), paramsOf(ZIdParam), async (c) =>
+    c.json(await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'activate')),
+  )
+  .post('/meetings/:id/deactivate', doc('Deactivate (status bar)', { tags }), paramsOf(ZIdParam), async (c) =>
+    c.json(await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'deactivate')),
+  )
+  .post(
+    '/meetings/:id/start',
+    doc('Start as host → { url, role } (the provider join URL)', { tags }),
+    paramsOf(ZIdParam),
+    async (c) => c.json(await startMeeting(c.get('runtime'), requireActor(c), c.req.valid('param').id)),
+  )
+  .post('/meetings/:id/end', doc('End the running meeting on the provider', { tags }), paramsOf(ZIdParam), async (c) =>
+    c.json(await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'end')),
+  )
+  .put(
+    '/meetings/:id/favourite',
+    doc('Mark or unmark as favourite', { tags }),
+    paramsOf(ZIdParam),
+    jsonBody(ZFavouriteBody),
+    async (c) =>
+      c.json(
+        await setFavourite(c.get('runtime'), requireActor(c), c.req.valid('param').id, c.req.valid('json').favourite),
+      ),
+  )
+  .delete(
+    '/meetings/:id/assistants/me',
+    doc('An assistant drops their own assistant status', { tags }),
+    paramsOf(ZIdParam),
+    async (c) => {
+      await leaveAssistants(c.get('runtime'), requireActor(c), c.req.valid('param').id);
+      return c.json({ ok: true });
+    },
+  )
+  .get(
+    '/meetings/:id/occurrences',
+    doc('Days of the meeting → { occurrences: [{ id, startsAt, endsAt, cancelled, edited }] }', { tags }),
+    paramsOf(ZIdParam),
+    async (c) =>
+      c.json({ occurrences: await listOccurrences(c.get('runtime'), requireActor(c), c.req.valid('param').id) }),
+  )
+  .put(
+    '/meetings/:id/occurrences/:occurrenceId',
+    doc('This day only: move or resize one occurrence (calendar drag)', { tags }),
+    paramsOf(ZOccurrenceParams),
+    jsonBody(ZOccurrenceBody),
+    async (c) => {
+      const p = c.req.valid('param');
+      return c.json(
+        await updateOccurrence(c.get('runtime'), requireActor(c), p.id, p.occurrenceId, c.req.valid('json')),
+      );
+    },
+  )
+  .delete(
+    '/meetings/:id/occurrences/:occurrenceId',
+    doc('This day only: delete one occurrence', { tags }),
+    paramsOf(ZOccurrenceParams),
+    async (c) => {
+      const p = c.req.valid('param');
+      await cancelOccurrence(c.get('runtime'), requireActor(c), p.id, p.occurrenceId);
+      return c.json({ ok: true });
+    },
+  )
+  .post(
+    '/meetings/:id/invitations',
+    doc('Invite by e-mail (outbox, invitee language, invite.ics) → { sent }', { tags }),
+    paramsOf(ZIdParam),
+    jsonBody(ZInviteBody),
+    async (c) =>
+      c.json(
+        await inviteToMeeting(c.get('runtime'), requireActor(c), c.req.valid('param').id, c.req.valid('json').emails),
+        201,
+      ),
+  )
+  .get('/meetings/:id/invitations', doc('Invitations sent', { tags }), paramsOf(ZIdParam), async (c) =>
+    c.json({ invitations: await listInvitations(c.get('runtime'), requireActor(c), c.req.valid('param').id) }),
+  )
+  .get('/meetings/:id/ics', doc('The meeting as text/calendar', { tags }), paramsOf(ZIdParam), async (c) => {
+    const rt = c.get('runtime');
+    const m = await findMeeting(rt.db, requireActor(c), c.req.valid('param').id);
+    const ics = await meetingIcs(rt.db, rt.config, m);
+    return c.body(ics, 200, {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `attachment; filename="meeting-${m.number}.ics"`,
+    });
+  })
+  .get(
+    '/meetings/:id/attendance',
+    doc('Join and leave times → { attendance: [{ name, role, joinedAt, leftAt }] }', { tags }),
+    paramsOf(ZIdParam),
+    async (c) =>
+      c.json({ attendance: await meetingAttendance(c.get('runtime'), requireActor(c), c.req.valid('param').id) }),
+  )
+  .get(
+    '/meetings/:id/recordings',
+    doc('Recordings of the meeting → { recordings: [{ name, sizeBytes, url, downloads }] }', { tags }),
+    paramsOf(ZIdParam),
+    async (c) =>
+      c.json({ recordings: await meetingRecordings(c.get('runtime'), requireActor(c), c.req.valid('param').id) }),
+  );

@@ -1,0 +1,98 @@
+import {
+  assignRoom,
+  createRoom,
+  deleteRoom,
+  getRoom,
+  listRooms,
+  roomTypes,
+  unassignRoom,
+  updateRoom,
+} from '@majlis/core';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Env } from '../env.ts';
+import { requireActor } from '../http/session.ts';
+import { doc, jsonBody, paramsOf } from '../http/validate.ts';
+import { ZIdParam } from './schemas.ts';
+
+const ZRoomType = z.enum(['bbb', 'zoom', 'jitsi'], 'field.roomType');
+const ZParticipants = z.coerce
+  .number('field.participants')
+  .int('field.participants')
+  .min(2, 'field.participants')
+  .max(1000, 'field.participants');
+const ZRoomName = z.string('field.roomName').trim().min(1, 'field.roomName').max(100, 'field.tooLong');
+
+export const ZCreateRoomBody = z.strictObject({ name: ZRoomName, type: ZRoomType, participants: ZParticipants });
+export const ZUpdateRoomBody = z.strictObject({
+  name: ZRoomName.optional(),
+  type: ZRoomType.optional(),
+  participants: ZParticipants.optional(),
+  status: z.enum(['active', 'inactive'], 'field.invalid').optional(),
+});
+export const ZAssignRoomBody = z.strictObject({ userId: z.uuid('field.accountUser') });
+
+/**
+ * Rooms (/dashbord/roomManagement). Owners and admins manage; members list only the rooms assigned to them.
+ * Room view: { id, name, type, participants, storageBytes, usedBytes, status, meetingsCount, assignedUser,
+ * subscription: { period, status, trial, expired, renewsAt, remainingDays } | null, createdAt }.
+ */
+export const roomRoutes = new Hono<Env>()
+  .get('/rooms/types', doc('Room types and whether each provider is configured here', { tags: ['rooms'] }), (c) =>
+    c.json({ types: roomTypes(c.get('runtime').config) }),
+  )
+  .get('/rooms', doc('Rooms of the acting account → { rooms: Room[] }', { tags: ['rooms'] }), async (c) =>
+    c.json({ rooms: await listRooms(c.get('runtime').db, requireActor(c)) }),
+  )
+  /** The account's first room starts the 7-day trial; an individual account has one room at most. */
+  .post(
+    '/rooms',
+    doc('Create a room → 201 Room (409 INDIVIDUAL_ONE_ROOM, PROVIDER_NOT_CONFIGURED)', { tags: ['rooms'] }),
+    jsonBody(ZCreateRoomBody),
+    async (c) => {
+      const { db, config } = c.get('runtime');
+      return c.json(await createRoom(db, config, requireActor(c), c.req.valid('json')), 201);
+    },
+  )
+  .get('/rooms/:id', doc('One room', { tags: ['rooms'] }), paramsOf(ZIdParam), async (c) =>
+    c.json(await getRoom(c.get('runtime').db, requireActor(c), c.req.valid('param').id)),
+  )
+  .put(
+    '/rooms/:id',
+    doc('Edit a room (type only while it has no meetings)', { tags: ['rooms'] }),
+    paramsOf(ZIdParam),
+    jsonBody(ZUpdateRoomBody),
+    async (c) => {
+      const { db, config } = c.get('runtime');
+      return c.json(await updateRoom(db, config, requireActor(c), c.req.valid('param').id, c.req.valid('json')));
+    },
+  )
+  .delete(
+    '/rooms/:id',
+    doc('Delete a room and its meetings (409 while one runs)', { tags: ['rooms'] }),
+    paramsOf(ZIdParam),
+    async (c) => {
+      await deleteRoom(c.get('runtime').db, requireActor(c), c.req.valid('param').id);
+      return c.json({ ok: true });
+    },
+  )
+  .put(
+    '/rooms/:id/assign',
+    doc('Enterprise: assign the room to a user of the account', { tags: ['rooms'] }),
+    paramsOf(ZIdParam),
+    jsonBody(ZAssignRoomBody),
+    async (c) =>
+      c.json(
+        await assignRoom(c.get('runtime').db, requireActor(c), c.req.valid('param').id, c.req.valid('json').userId),
+      ),
+  )
+  /** After the client's confirmation: deletes that user's meetings in the room. */
+  .delete(
+    '/rooms/:id/assign',
+    doc("De-assign the room; deletes the user's meetings in it → { deletedMeetings }", { tags: ['rooms'] }),
+    paramsOf(ZIdParam),
+    async (c) => {
+      const rt = c.get('runtime');
+      return c.json(await unassignRoom(rt, requireActor(c), c.req.valid('param').id));
+    },
+  );

@@ -1,0 +1,73 @@
+import { formatDateTime, type Locale } from '@majlis/i18n';
+import { t } from '@majlis/i18n/server';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Actor } from '../auth/actor.ts';
+import { invitations, users } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMessage } from '../outbox/enqueue.ts';
+import { meetingIcs } from './ics.ts';
+import { type Ctx, findMeeting, joinLink, type MeetingRow } from './meetings.ts';
+
+function whenText(m: MeetingRow, locale: Locale, timeZone: string): string {
+  if (m.kind === 'permanent' || !m.startsAt) return t(locale, 'meeting.permanent');
+  const when = formatDateTime(locale, m.startsAt, timeZone, { dateStyle: 'full', timeStyle: 'short' });
+  return m.recurrenceDays.length ? `${when} — ${t(locale, 'meeting.recurring', { count: m.repeatDays })}` : when;
+}
+
+/**
+ * Invitations by e-mail through the outbox, in the invitee's language (a known user's own, else the inviter's),
+ * each with the join link and an .ics file (METHOD:REQUEST, RRULE for recurring meetings).
+ */
+export async function inviteToMeeting(ctx: Ctx, actor: Actor, id: string, emails: string[]): Promise<{ sent: number }> {
+  const m = await findMeeting(ctx.db, actor, id);
+  if (m.status === 'deleted' || m.status === 'expired' || m.status === 'finished') {
+    throw new AppError(409, `MEETING_${m.status.toUpperCase()}`);
+  }
+  const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  const known = await ctx.db
+    .select({ id: users.id, email: users.email, locale: users.locale, timeZone: users.timeZone })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, wanted));
+  const inviter = `${actor.fname} ${actor.lname}`.trim();
+  let sent = 0;
+  for (const email of wanted) {
+    const user = known.find((u) => u.email.toLowerCase() === email);
+    const locale = user?.locale ?? actor.locale;
+    const timeZone = user?.timeZone ?? actor.timeZone;
+    const ics = await meetingIcs(ctx.db, ctx.config, m, {
+      method: 'REQUEST',
+      organizer: { name: inviter, email: actor.email },
+      attendee: email,
+    });
+    await ctx.db.transaction(async (tx) => {
+      const outboxId = await enqueueMessage(tx, {
+        channel: 'email',
+        to: email,
+        locale,
+        template: 'meetingInvite',
+        values: {
+          inviter,
+          name: m.name,
+          number: m.number,
+          link: joinLink(ctx.config, m.number),
+          when: whenText(m, locale, timeZone),
+          description: m.description || '—',
+        },
+        attachments: [
+          { filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: ics },
+        ],
+      });
+      await tx
+        .insert(invitations)
+        .values({ meetingId: m.id, email, userId: user?.id ?? null, locale, invitedBy: actor.userId, outboxId });
+    });
+    sent++;
+  }
+  return { sent };
+}
+
+export async function listInvitations(ctx: Ctx, actor: Actor, id: string) {
+  const m = await findMeeting(ctx.db, actor, id);
+  const rows = await ctx.db.select().from(invitations).where(eq(invitations.meetingId, m.id));
+  return rows.map((r) => ({ id: r.id, email: r.email, locale: r.locale, createdAt: r.createdAt.toISOString() }));
+}

@@ -1,0 +1,63 @@
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import { BigBlueButton } from './bbb.ts';
+import { Jitsi } from './jitsi.ts';
+import { type ConferencingProvider, PROVIDER_LABEL, type ProviderKind } from './port.ts';
+import { Zoom } from './zoom.ts';
+
+export * from './bbb.ts';
+export * from './jitsi.ts';
+export * from './jwt.ts';
+export * from './port.ts';
+export * from './zoom.ts';
+
+export interface Conferencing {
+  bbb: BigBlueButton | null;
+  zoom: Zoom | null;
+  jitsi: Jitsi;
+}
+
+const byConfig = new WeakMap<Config, Conferencing>();
+
+/** The adapters a configuration enables (one set per config, so Zoom's token cache is shared). Jitsi always works. */
+export function conferencing(config: Config): Conferencing {
+  let set = byConfig.get(config);
+  if (!set) {
+    set = {
+      bbb:
+        config.BBB_URL && config.BBB_SECRET
+          ? new BigBlueButton({
+              url: config.BBB_URL,
+              secret: config.BBB_SECRET,
+              checksum: config.BBB_CHECKSUM,
+              publicUrl: config.publicUrl,
+            })
+          : null,
+      zoom:
+        config.ZOOM_ACCOUNT_ID && config.ZOOM_CLIENT_ID && config.ZOOM_CLIENT_SECRET
+          ? new Zoom({
+              accountId: config.ZOOM_ACCOUNT_ID,
+              clientId: config.ZOOM_CLIENT_ID,
+              clientSecret: config.ZOOM_CLIENT_SECRET,
+              webhookSecret: config.ZOOM_WEBHOOK_SECRET,
+              apiUrl: config.ZOOM_API_URL,
+              oauthUrl: config.ZOOM_OAUTH_URL,
+            })
+          : null,
+      jitsi: new Jitsi({
+        baseUrl: config.JITSI_BASE_URL,
+        appId: config.JITSI_APP_ID,
+        appSecret: config.JITSI_APP_SECRET,
+      }),
+    };
+    byConfig.set(config, set);
+  }
+  return set;
+}
+
+/** The provider for a room type, or a bilingual 503 naming the provider that is not configured. */
+export function providerFor(config: Config, kind: ProviderKind): ConferencingProvider {
+  const provider = conferencing(config)[kind];
+  if (!provider) throw new AppError(503, 'PROVIDER_NOT_CONFIGURED', undefined, { provider: PROVIDER_LABEL[kind] });
+  return provider;
+}

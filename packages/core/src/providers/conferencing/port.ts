@@ -1,0 +1,80 @@
+/** The conferencing port: one interface, an adapter per room type (DESIGN §9). */
+export type ProviderKind = 'bbb' | 'zoom' | 'jitsi';
+
+export const PROVIDER_LABEL: Record<ProviderKind, string> = {
+  bbb: 'BigBlueButton',
+  zoom: 'Zoom',
+  jitsi: 'Jitsi Meet',
+};
+
+export interface MeetingOptions {
+  allowBeforeOwner: boolean;
+  autoRecord: boolean;
+  allowStopRecording: boolean;
+  allowDownload: boolean;
+  notifyEnterExit: boolean;
+  waitingRoom: boolean;
+}
+
+/** What a provider needs to know about one of our meetings. */
+export interface ProviderMeeting {
+  id: string;
+  accountId: string;
+  roomId: string;
+  number: string;
+  name: string;
+  description: string;
+  kind: 'permanent' | 'scheduled';
+  startsAt: Date | null;
+  durationMinutes: number;
+  timeZone: string;
+  recurrenceDays: number[];
+  repeatDays: number;
+  maxParticipants: number;
+  options: MeetingOptions;
+  providerMeetingId: string | null;
+  providerData: Record<string, unknown>;
+}
+
+export interface ProviderLink {
+  providerMeetingId: string;
+  providerData: Record<string, unknown>;
+}
+
+export interface JoinRequest {
+  fullName: string;
+  /** Our user id (signed-in users) or a generated guest id; echoed back in attendance events. */
+  userId: string;
+  role: 'moderator' | 'attendee';
+  /** Waiting room: the attendee waits for a moderator to let them in. */
+  guest: boolean;
+}
+
+export interface ConferencingProvider {
+  readonly kind: ProviderKind;
+  /** At scheduling time: link (or update) the meeting on the provider; providers that create on start only name it. */
+  schedule(meeting: ProviderMeeting): Promise<ProviderLink>;
+  /** The meeting is removed: cancel it on the provider (best effort). */
+  unschedule(meeting: ProviderMeeting): Promise<void>;
+  /** Make the meeting exist and be joinable now (idempotent: BBB create). */
+  start(meeting: ProviderMeeting): Promise<ProviderLink>;
+  joinUrl(meeting: ProviderMeeting, join: JoinRequest): Promise<string>;
+  end(meeting: ProviderMeeting): Promise<void>;
+  /** Running on the provider now; null when the provider cannot say (Jitsi). */
+  isRunning(meeting: ProviderMeeting): Promise<boolean | null>;
+  /** One day of a recurring meeting moved or resized (providers that keep occurrences: Zoom). */
+  updateOccurrence?(meeting: ProviderMeeting, original: Date, startsAt: Date, durationMinutes: number): Promise<void>;
+  cancelOccurrence?(meeting: ProviderMeeting, original: Date): Promise<void>;
+}
+
+/** The provider failed or answered something unexpected. */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: ProviderKind,
+    message: string,
+    readonly key?: string,
+  ) {
+    super(`${provider}: ${message}`);
+    this.name = 'ProviderError';
+  }
+}

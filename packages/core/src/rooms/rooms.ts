@@ -1,0 +1,237 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { TRIAL_DAYS } from '../accounts/account-info.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { meetings, memberships, rooms, roomTrials, subscriptions, users } from '../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../errors.ts';
+import { conferencing } from '../providers/conferencing/index.ts';
+import { PROVIDER_LABEL, type ProviderKind } from '../providers/conferencing/port.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export type RoomType = ProviderKind;
+
+export interface RoomView {
+  id: string;
+  name: string;
+  type: RoomType;
+  participants: number;
+  storageBytes: number;
+  usedBytes: number;
+  status: 'active' | 'inactive';
+  meetingsCount: number;
+  assignedUser: { id: string; fname: string; lname: string; email: string } | null;
+  subscription: {
+    period: 'trial' | 'daily' | 'monthly' | 'annual';
+    status: 'trial' | 'active' | 'expiring' | 'expired' | 'renewed';
+    trial: boolean;
+    expired: boolean;
+    renewsAt: string;
+    remainingDays: number;
+  } | null;
+  createdAt: string;
+}
+
+/** Owners and admins manage rooms (DESIGN §8 showMeetingRooms); members only see the rooms assigned to them. */
+export function canManageRooms(actor: Actor): boolean {
+  return actor.role === 'owner' || actor.role === 'admin';
+}
+
+function requireRoomManager(actor: Actor) {
+  if (!canManageRooms(actor)) throw forbidden();
+}
+
+/** Which room types can be created here: Jitsi always, BigBlueButton and Zoom when configured. */
+export function roomTypes(config: Config) {
+  const set = conferencing(config);
+  return (['bbb', 'zoom', 'jitsi'] as const).map((type) => ({
+    type,
+    label: PROVIDER_LABEL[type],
+    available: type === 'jitsi' || set[type] !== null,
+  }));
+}
+
+export async function listRooms(db: Db, actor: Actor): Promise<RoomView[]> {
+  const where = canManageRooms(actor)
+    ? eq(rooms.accountId, actor.accountId)
+    : and(eq(rooms.accountId, actor.accountId), eq(rooms.assignedUserId, actor.userId));
+  const rows = await db.select().from(rooms).where(where).orderBy(asc(rooms.createdAt));
+  return viewRooms(db, rows);
+}
+
+export async function getRoom(db: Db, actor: Actor, id: string): Promise<RoomView> {
+  const row = await findRoom(db, actor, id);
+  const [view] = await viewRooms(db, [row]);
+  return view as RoomView;
+}
+
+/** A room of the acting account the actor may see; anything else is 404. */
+export async function findRoom(db: Db, actor: Actor, id: string) {
+  const [row] = await db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.id, id), eq(rooms.accountId, actor.accountId)));
+  if (!row) throw notFound();
+  if (!canManageRooms(actor) && row.assignedUserId !== actor.userId) throw notFound();
+  return row;
+}
+
+async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[]): Promise<RoomView[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const counts = await db
+    .select({ roomId: meetings.roomId, n: count() })
+    .from(meetings)
+    .where(and(inArray(meetings.roomId, ids), sql`${meetings.status} <> 'deleted'`))
+    .groupBy(meetings.roomId);
+  const subs = await db.select().from(subscriptions).where(inArray(subscriptions.roomId, ids));
+  const userIds = rows.map((r) => r.assignedUserId).filter((v): v is string => !!v);
+  const people = userIds.length
+    ? await db
+        .select({ id: users.id, fname: users.fname, lname: users.lname, email: users.email })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
+  const now = Date.now();
+  return rows.map((r) => {
+    const sub = subs.filter((s) => s.roomId === r.id).sort((a, b) => +b.renewsAt - +a.renewsAt)[0];
+    const remaining = sub ? Math.max(0, Math.ceil((+sub.renewsAt - now) / DAY_MS)) : 0;
+    return {
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      participants: r.participants,
+      storageBytes: Number(r.storageBytes),
+      usedBytes: Number(r.usedBytes),
+      status: r.status,
+      meetingsCount: counts.find((c) => c.roomId === r.id)?.n ?? 0,
+      assignedUser: people.find((p) => p.id === r.assignedUserId) ?? null,
+      subscription: sub
+        ? {
+            period: sub.period,
+            status: +sub.renewsAt <= now ? 'expired' : sub.status,
+            trial: sub.period === 'trial',
+            expired: +sub.renewsAt <= now,
+            renewsAt: sub.renewsAt.toISOString(),
+            remainingDays: remaining,
+          }
+        : null,
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+}
+
+export interface RoomInput {
+  name: string;
+  type: RoomType;
+  participants: number;
+}
+
+function requireProvider(config: Config, type: RoomType) {
+  if (!roomTypes(config).find((t) => t.type === type)?.available) {
+    throw new AppError(
+      409,
+      'PROVIDER_NOT_CONFIGURED',
+      { type: 'error.PROVIDER_NOT_CONFIGURED' },
+      {
+        provider: PROVIDER_LABEL[type],
+      },
+    );
+  }
+}
+
+/**
+ * A new room with its subscription record. The account's first room starts the 7-day trial, once ever; later rooms
+ * get an unpaid (expired) record until bought. An individual account has one room at most (spec §5).
+ */
+export async function createRoom(db: Db, config: Config, actor: Actor, input: RoomInput): Promise<RoomView> {
+  requireRoomManager(actor);
+  requireProvider(config, input.type);
+  const id = await db.transaction(async (tx) => {
+    // serialise room creation per account, so two requests cannot both pass the one-room and trial checks
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rooms:${actor.accountId}`}))`);
+    if (actor.kind === 'indv') {
+      const [existing] = await tx.select({ n: count() }).from(rooms).where(eq(rooms.accountId, actor.accountId));
+      if ((existing?.n ?? 0) > 0) throw new AppError(409, 'INDIVIDUAL_ONE_ROOM');
+    }
+    const [room] = await tx
+      .insert(rooms)
+      .values({ accountId: actor.accountId, name: input.name, type: input.type, participants: input.participants })
+      .returning({ id: rooms.id });
+    if (!room) throw new Error('room insert failed');
+    const trial = await tx.insert(roomTrials).values({ accountId: actor.accountId }).onConflictDoNothing().returning();
+    const now = new Date();
+    await tx.insert(subscriptions).values(
+      trial.length
+        ? {
+            accountId: actor.accountId,
+            roomId: room.id,
+            period: 'trial',
+            status: 'trial',
+            startsAt: now,
+            renewsAt: new Date(+now + TRIAL_DAYS * DAY_MS),
+          }
+        : {
+            accountId: actor.accountId,
+            roomId: room.id,
+            period: 'daily',
+            status: 'expired',
+            startsAt: now,
+            renewsAt: now,
+          },
+    );
+    return room.id;
+  });
+  return getRoom(db, actor, id);
+}
+
+export async function updateRoom(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  id: string,
+  input: Partial<RoomInput> & { status?: 'active' | 'inactive' },
+): Promise<RoomView> {
+  requireRoomManager(actor);
+  const room = await findRoom(db, actor, id);
+  if (input.type && input.type !== room.type) {
+    requireProvider(config, input.type);
+    const [n] = await db
+      .select({ n: count() })
+      .from(meetings)
+      .where(and(eq(meetings.roomId, id), sql`${meetings.status} <> 'deleted'`));
+    if ((n?.n ?? 0) > 0) throw new AppError(409, 'ROOM_HAS_MEETINGS');
+  }
+  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(patch).length) await db.update(rooms).set(patch).where(eq(rooms.id, id));
+  return getRoom(db, actor, id);
+}
+
+/** Deletes the room with its meetings (cascade); refused while one of them is running. */
+export async function deleteRoom(db: Db, actor: Actor, id: string): Promise<void> {
+  requireRoomManager(actor);
+  await findRoom(db, actor, id);
+  const [running] = await db
+    .select({ n: count() })
+    .from(meetings)
+    .where(and(eq(meetings.roomId, id), eq(meetings.status, 'running')));
+  if ((running?.n ?? 0) > 0) throw new AppError(409, 'ROOM_HAS_RUNNING_MEETING');
+  await db.delete(rooms).where(eq(rooms.id, id));
+}
+
+/** Enterprise only: the room is given to an active user of the account. */
+export async function assignRoom(db: Db, actor: Actor, id: string, userId: string): Promise<RoomView> {
+  requireRoomManager(actor);
+  if (actor.kind !== 'inst') throw new AppError(409, 'ROOM_ASSIGN_INDIVIDUAL');
+  await findRoom(db, actor, id);
+  const [member] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, userId), eq(memberships.active, true)),
+    );
+  if (!member) throw new AppError(400, 'VALIDATION_FAILED', { userId: 'field.accountUser' });
+  await db.update(rooms).set({ assignedUserId: userId }).where(eq(rooms.id, id));
+  return getRoom(db, actor, id);
+}
