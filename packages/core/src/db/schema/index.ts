@@ -1,2 +1,2 @@
-export * from './platform.ts';
 export * from './meetings.ts';
+export * from './platform.ts';
