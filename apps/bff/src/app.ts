@@ -8,11 +8,14 @@ import { buildOpenApi } from './http/openapi.ts';
 import { clearSessionCookies, loadSession, requireCsrf, SIGNED_CALLBACK_PATHS } from './http/session.ts';
 import { serveClient } from './http/static.ts';
 import { accountRoutes } from './routes/account.ts';
+import { ADMIN_QUEUES_PATH } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { directoryRoutes } from './routes/directory.ts';
 import { joinRoutes } from './routes/join.ts';
 import { meetingRoutes } from './routes/meetings.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { publicRoutes } from './routes/public.ts';
 import { roomRoutes } from './routes/rooms.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -35,6 +38,8 @@ const requireJson: MiddlewareHandler<Env> = async (c, next) => {
 export interface AppOptions {
   /** Folder of the built client (apps/client/dist); not served when absent. */
   clientDist?: string;
+  /** The ops dashboard (routes/admin.ts adminRoutes), mounted at /admin/queues. */
+  admin?: Hono<Env>;
 }
 
 export function createApp(runtime: Runtime, opts: AppOptions = {}) {
@@ -54,6 +59,8 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
     .route('/', accountRoutes)
     .route('/', publicRoutes)
     .route('/', directoryRoutes)
+    .route('/', chatRoutes)
+    .route('/', notificationRoutes)
     .route('/', roomRoutes)
     .route('/', meetingRoutes)
     .route('/', joinRoutes)
@@ -69,6 +76,7 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app)));
   if (runtime.config.embedded || runtime.config.NODE_ENV !== 'production') app.route('/dev', devRoutes);
+  if (opts.admin) app.route(ADMIN_QUEUES_PATH, opts.admin);
   app.all('/api/*', () => {
     throw new AppError(404, 'NOT_FOUND');
   });

@@ -2,8 +2,19 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createRuntime, DEMO_EMAILS, loadConfigOrExit, runJobsInProcess, seedDemo } from '@majlis/core';
+import {
+  busPusher,
+  createRuntime,
+  DEMO_EMAILS,
+  grantOps,
+  loadConfigOrExit,
+  runJobsInProcess,
+  seedDemo,
+  transportsFor,
+} from '@majlis/core';
 import { createApp } from './app.ts';
+import { attachRealtime } from './realtime/server.ts';
+import { adminRoutes } from './routes/admin.ts';
 
 const config = loadConfigOrExit();
 const runtime = await createRuntime(config).catch((err: unknown) => {
@@ -27,16 +38,29 @@ if (config.seedDemo && (await seedDemo(runtime.db, config.DEMO_PASSWORD))) {
 // Embedded default: the jobs the worker runs in scale-out run here, on timers.
 const stopJobs = config.REDIS_URL
   ? () => {}
-  : runJobsInProcess({ db: runtime.db }, (job, err) => console.error(`[jobs] ${job} failed:`, err));
+  : runJobsInProcess(
+      {
+        db: runtime.db,
+        config,
+        push: busPusher(runtime.bus),
+        transports: transportsFor(config),
+        now: () => new Date(),
+      },
+      (job, err) => console.error(`[jobs] ${job} failed:`, err),
+    );
+
+if (config.OPS_EMAILS) await grantOps(runtime.db, config.OPS_EMAILS.split(','));
 
 const clientDist = fileURLToPath(new URL('../../client/dist', import.meta.url));
 if (!existsSync(clientDist)) console.warn(`[bff] ${clientDist} is missing: run \`npm run build\` to serve the client.`);
-const app = createApp(runtime, { clientDist });
+const admin = adminRoutes(runtime);
+const app = createApp(runtime, { clientDist, admin: admin.app });
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   const mode = config.embedded ? 'embedded (PGlite, in-process events)' : 'scale-out (PostgreSQL, Redis)';
   console.log(`Majlis listening on http://localhost:${info.port} — ${mode}; public URL ${config.publicUrl}`);
 }) as Server;
+const realtime = attachRealtime(runtime, server);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -46,8 +70,10 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   stopJobs();
+  await realtime.close().catch(() => {});
   server.close();
   server.closeAllConnections?.();
+  await admin.close().catch(() => {});
   await runtime.close().catch(() => {});
   process.exit(0);
 }

@@ -1,4 +1,14 @@
-import { createRuntime, jobs, loadConfigOrExit } from '@majlis/core';
+import {
+  createFlusher,
+  createRuntime,
+  type JobContext,
+  jobs,
+  loadConfigOrExit,
+  type Pusher,
+  renderNotification,
+  transportsFor,
+} from '@majlis/core';
+import { Emitter } from '@socket.io/redis-emitter';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 
@@ -15,13 +25,25 @@ const runtime = await createRuntime(config);
 const prefix = `${config.REDIS_PREFIX}bull`;
 // Workers block on Redis: BullMQ requires maxRetriesPerRequest null; producers fail fast instead.
 const workerConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-const producerConnection = new Redis(config.REDIS_URL, { enableOfflineQueue: false });
+const producerConnection = new Redis(config.REDIS_URL, { enableOfflineQueue: false, lazyConnect: true });
+await producerConnection.connect();
+
+// Browsers are reached through the BFFs' socket.io Redis adapter: the worker runs no socket.io server.
+const emitter = new Emitter(new Redis(config.REDIS_URL), { key: `${config.REDIS_PREFIX}socket.io` });
+const push: Pusher = {
+  notify: (row, locale) => {
+    emitter.to(`user:${row.userId}`).emit('notification', renderNotification(row, locale));
+  },
+};
+const ctx: JobContext = { db: runtime.db, config, push, transports: transportsFor(config), now: () => new Date() };
+const flusher = createFlusher(ctx, (err) => console.error('[worker] push flush failed:', err));
+ctx.requestFlush = flusher.request;
 
 const queues = new Map<string, Queue>();
 for (const job of jobs) {
   const queue = queues.get(job.queue) ?? new Queue(job.queue, { connection: producerConnection, prefix });
   queues.set(job.queue, queue);
-  await queue.upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, data: {} });
+  if (job.everyMs) await queue.upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, data: {} });
 }
 
 const workers = [...queues.keys()].map(
@@ -31,17 +53,33 @@ const workers = [...queues.keys()].map(
       async (bullJob) => {
         const job = jobs.find((j) => j.name === bullJob.name);
         if (!job) throw new Error(`unknown job ${bullJob.name}`);
-        job.payload.parse(bullJob.data);
-        await job.handle({ db: runtime.db });
+        await job.handle(ctx, job.payload.parse(bullJob.data));
       },
-      { connection: workerConnection, prefix, concurrency: 10 },
+      {
+        connection: workerConnection,
+        prefix,
+        concurrency: config.WORKER_CONCURRENCY,
+        lockDuration: config.WORKER_LOCK_MS,
+        stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
+        // A job whose worker died is retried, not failed: handlers are idempotent.
+        maxStalledCount: 5,
+        removeOnComplete: { count: 1000 },
+        removeOnFail: { count: 5000 },
+      },
     ),
 );
-console.log(`Majlis worker: ${jobs.length} job(s) on ${queues.size} queue(s)`);
+for (const w of workers) {
+  w.on('failed', (job, err) => console.error(`[worker] ${job?.name} failed: ${err.message}`));
+  w.on('completed', (job) => {
+    if (process.env.WORKER_LOG_JOBS === '1') console.log(`[worker] completed ${job.name} ${job.id}`);
+  });
+}
+console.log(`Majlis worker ${process.pid}: ${jobs.length} job(s) on ${queues.size} queue(s)`);
 
 async function shutdown(signal: string) {
   console.log(`[worker] ${signal}: finishing the current jobs`);
   await Promise.all(workers.map((w) => w.close()));
+  flusher.stop();
   await Promise.all([...queues.values()].map((q) => q.close()));
   await Promise.allSettled([workerConnection.quit(), producerConnection.quit()]);
   await runtime.close();

@@ -31,6 +31,8 @@ export const ZEnv = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   DATABASE_URL: zUrl(['postgres:', 'postgresql:']).optional(),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** PostgreSQL connections per process. */
+  DATABASE_POOL_MAX: zPositiveInt.default(10),
   REDIS_URL: zUrl(['redis:', 'rediss:']).optional(),
   REDIS_PREFIX: z
     .string()
@@ -75,8 +77,14 @@ export const ZEnv = z.object({
   JITSI_BASE_URL: zUrl(['http:', 'https:']).default('https://meet.jit.si'),
   JITSI_APP_ID: z.string().min(1).optional(),
   JITSI_APP_SECRET: z.string().min(1).optional(),
+  // Worker (BullMQ): a killed worker's job is taken over once its lock lapses and the stalled check runs.
+  WORKER_CONCURRENCY: zPositiveInt.default(10),
+  WORKER_LOCK_MS: zPositiveInt.default(30_000),
+  WORKER_STALLED_INTERVAL_MS: zPositiveInt.default(30_000),
   // Ops dashboard basic auth (bull-board).
   OPS_USER: z.string().min(1).optional(),
+  /** Comma-separated e-mails of users given the ops role at start-up. */
+  OPS_EMAILS: z.string().optional(),
   OPS_PASSWORD: z.string().min(8).optional(),
 });
 

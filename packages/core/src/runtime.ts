@@ -19,7 +19,11 @@ export interface Runtime {
 export async function createRuntime(config: Config, opts: { database?: Database } = {}): Promise<Runtime> {
   const database =
     opts.database ??
-    (await connectDatabase({ url: config.DATABASE_URL, dataDir: config.embedded ? config.dataDir : undefined }));
+    (await connectDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.embedded ? config.dataDir : undefined,
+      poolMax: config.DATABASE_POOL_MAX,
+    }));
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true })
     : undefined;

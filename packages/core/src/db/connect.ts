@@ -24,6 +24,8 @@ export interface ConnectOptions {
   url?: string;
   /** PGlite data folder; omitted → in memory. */
   dataDir?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolMax?: number;
   /** Run forward-only migrations (default true). */
   migrate?: boolean;
 }
@@ -34,7 +36,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
     pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     if (migrate) {

@@ -1,20 +1,45 @@
-import type { Db } from '../db/connect.ts';
+import { deliverOutboxJob } from './deliver-outbox.ts';
+import { meetingRemindersJob } from './meeting-reminders.ts';
 import { purgeSessionsJob } from './purge-sessions.ts';
+import { renewalsJob } from './renewals.ts';
+import { sendNotificationJob } from './send-notification.ts';
+import { storageScanJob } from './storage-scan.ts';
+import type { JobContext, JobDefinition } from './types.ts';
 
-export interface JobContext {
-  db: Db;
-}
+export * from './deliver-outbox.ts';
+export * from './meeting-reminders.ts';
+export * from './notify.ts';
+export * from './renewals.ts';
+export * from './send-notification.ts';
+export * from './storage-scan.ts';
+export * from './types.ts';
 
 /** Every job, run by apps/worker with BullMQ in scale-out, or in-process on timers in the embedded default. */
-export const jobs = [purgeSessionsJob];
+// biome-ignore lint/suspicious/noExplicitAny: a heterogeneous list of job definitions
+export const jobs: JobDefinition<any>[] = [
+  purgeSessionsJob,
+  deliverOutboxJob,
+  storageScanJob,
+  renewalsJob,
+  meetingRemindersJob,
+  sendNotificationJob,
+];
 
 /** Embedded default: the same handlers on timers inside the BFF process. Returns a stop function. */
 export function runJobsInProcess(ctx: JobContext, onError: (job: string, err: unknown) => void): () => void {
-  const timers = jobs.map((job) =>
-    setInterval(() => {
-      job.handle(ctx).catch((err: unknown) => onError(job.name, err));
-    }, job.everyMs),
-  );
+  const running = new Set<string>();
+  const timers = jobs
+    .filter((job) => job.everyMs)
+    .map((job) =>
+      setInterval(() => {
+        if (running.has(job.name)) return; // a slow run is not overlapped by the next tick
+        running.add(job.name);
+        job
+          .handle(ctx, {})
+          .catch((err: unknown) => onError(job.name, err))
+          .finally(() => running.delete(job.name));
+      }, job.everyMs),
+    );
   for (const t of timers) t.unref();
   return () => {
     for (const t of timers) clearInterval(t);

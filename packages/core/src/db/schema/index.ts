@@ -1,2 +1,4 @@
+export * from './chat.ts';
+export * from './jobs.ts';
 export * from './meetings.ts';
 export * from './platform.ts';

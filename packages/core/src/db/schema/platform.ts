@@ -205,6 +205,8 @@ export const notifications = pgTable(
     eventMeta: jsonb('event_meta').$type<Record<string, unknown>>().notNull().default({}),
     dedupeKey: text('dedupe_key'),
     read: boolean('read').notNull().default(false),
+    /** Made by a job and not yet pushed to the browser (the worker pushes, then clears it; a crash leaves it set). */
+    pushPending: boolean('push_pending').notNull().default(false),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -231,12 +233,15 @@ export const outbox = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** Delivery: due again at, and claimed by a worker until (a crashed worker's claim lapses). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     dedupeKey: text('dedupe_key'),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('outbox_dedupe_key').on(t.dedupeKey), index('outbox_status_idx').on(t.status, t.id)],
+  (t) => [uniqueIndex('outbox_dedupe_key').on(t.dedupeKey), index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
 export const contactMessages = pgTable('contact_messages', {

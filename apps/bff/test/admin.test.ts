@@ -1,0 +1,109 @@
+import { createRuntime, grantOps, type Runtime, seedDemo } from '@majlis/core';
+import {
+  createTestDatabase,
+  dropRedisPrefix,
+  randomRedisPrefix,
+  redisUrl,
+  serviceMissing,
+  type TestDatabase,
+  testConfig,
+} from '@majlis/core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { adminRoutes } from '../src/routes/admin.ts';
+import { TestClient } from './client.ts';
+
+const PASSWORD = 'Demo-password-1';
+const skip = serviceMissing('REDIS_URL');
+
+describe.skipIf(skip)(`queue dashboard at /admin/queues${skip ? ` (${skip})` : ''}`, () => {
+  let database: TestDatabase;
+  let runtime: Runtime;
+  let admin: ReturnType<typeof adminRoutes>;
+  let app: ReturnType<typeof createApp>;
+  const prefix = randomRedisPrefix();
+  const config = testConfig({
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    OPS_USER: 'ops',
+    OPS_PASSWORD: 'ops-password-1',
+  });
+  const client = () => new TestClient((url, init) => app.request(url, init));
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    runtime = await createRuntime(config, { database });
+    await seedDemo(runtime.db, PASSWORD);
+    await grantOps(runtime.db, ['Admin@demo.test']);
+    admin = adminRoutes(runtime);
+    app = createApp(runtime, { admin: admin.app });
+  });
+  afterAll(async () => {
+    await admin?.close();
+    await runtime?.close();
+    await database?.drop();
+    await dropRedisPrefix(prefix);
+    config.cleanup();
+  });
+
+  it('anonymous → 401 with a Basic challenge, in the error shape', async () => {
+    const res = await client().get('/admin/queues');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Basic/);
+    expect(res.json.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('a signed-in user without the ops role → 403', async () => {
+    const c = client();
+    await c.login('owner@demo.test', PASSWORD);
+    const res = await c.get('/admin/queues');
+    expect(res.status).toBe(403);
+    expect((await c.get('/admin/queues/api/queues')).status).toBe(403);
+  });
+
+  it('wrong basic credentials → 401', async () => {
+    const res = await client().get('/admin/queues', {
+      authorization: `Basic ${Buffer.from('ops:nope').toString('base64')}`,
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('an ops user sees the dashboard and the queues the worker consumes', async () => {
+    const c = client();
+    await c.login('admin@demo.test', PASSWORD);
+    const page = await c.get('/admin/queues');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const api = await c.get('/admin/queues/api/queues');
+    expect(api.status).toBe(200);
+    const names = (api.json.queues as { name: string }[]).map((q) => q.name).sort();
+    expect(names).toEqual(expect.arrayContaining(['maintenance', 'messaging']));
+  });
+
+  it('OPS_USER / OPS_PASSWORD basic auth works too', async () => {
+    const auth = `Basic ${Buffer.from('ops:ops-password-1').toString('base64')}`;
+    const res = await client().get('/admin/queues/api/queues', { authorization: auth });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('queue dashboard in the embedded default', () => {
+  it('says the jobs run in-process, to ops only', async () => {
+    const database = await createTestDatabase('pglite');
+    const config = testConfig({ OPS_USER: 'ops', OPS_PASSWORD: 'ops-password-1' });
+    const runtime = await createRuntime(config, { database });
+    const admin = adminRoutes(runtime);
+    const app = createApp(runtime, { admin: admin.app });
+    const c = new TestClient((url, init) => app.request(url, init));
+    expect((await c.get('/admin/queues')).status).toBe(401);
+    const res = await c.get('/admin/queues', {
+      authorization: `Basic ${Buffer.from('ops:ops-password-1').toString('base64')}`,
+    });
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe('QUEUES_EMBEDDED');
+    expect(res.json.errorMessage.ar).toMatch(/[\u0600-\u06FF]/);
+    await runtime.close();
+    await database.drop();
+    config.cleanup();
+  });
+});

@@ -1,0 +1,214 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { connectDatabase, type Database, queryRows, schema, seedDemo } from '@majlis/core';
+import {
+  createPostgresDatabase,
+  dropRedisPrefix,
+  randomRedisPrefix,
+  redisUrl,
+  serviceMissing,
+} from '@majlis/core/testing';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Queue } from 'bullmq';
+import { and, eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repo = fileURLToPath(new URL('../../..', import.meta.url));
+const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
+const ROOMS = 1500;
+const GB = 1024 ** 3;
+
+function startWorker(env: Record<string, string>): Promise<{ proc: ChildProcess; output: () => string }> {
+  let out = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
+    cwd: repo,
+    env: { ...process.env, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout?.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr?.on('data', (d) => {
+    out += d;
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (out.includes('Majlis worker')) {
+        clearInterval(timer);
+        resolve({ proc, output: () => out });
+      } else if (proc.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`worker exited: ${out}`));
+      }
+    }, 100);
+  });
+}
+
+const until = async (what: string, check: () => Promise<boolean>, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+/**
+ * A real socket.io server with the Redis adapter stands in for the BFFs (the worker reaches browsers through the
+ * adapter's channel with @socket.io/redis-emitter); a socket.io client in the owner's `user:<id>` room counts what
+ * arrives.
+ */
+describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis, socket.io${skip ? ` (${skip})` : ''}`, () => {
+  let pg: { url: string; drop(): Promise<void> };
+  let database: Database;
+  let io: Server;
+  let client: Socket;
+  let ownerId: string;
+  let accountId: string;
+  const received: number[] = [];
+  const prefix = randomRedisPrefix();
+  const workers: ChildProcess[] = [];
+  let adapterRedis: Redis;
+
+  const env = () => ({
+    DATABASE_URL: pg.url,
+    REDIS_URL: redisUrl as string,
+    REDIS_PREFIX: prefix,
+    WORKER_LOCK_MS: '4000',
+    WORKER_STALLED_INTERVAL_MS: '1500',
+  });
+
+  beforeAll(async () => {
+    pg = await createPostgresDatabase();
+    database = await connectDatabase({ url: pg.url });
+    await seedDemo(database.db, 'Demo-password-1');
+    const [owner] = await queryRows<{ user_id: string; account_id: string }>(
+      database.db,
+      sql`select u.id as user_id, a.id as account_id from users u join accounts a on a.owner_user_id = u.id where u.email = 'solo@demo.test'`,
+    );
+    ownerId = owner?.user_id as string;
+    accountId = owner?.account_id as string;
+
+    adapterRedis = new Redis(redisUrl as string);
+    const http = createServer();
+    io = new Server(http, {
+      path: '/event/',
+      adapter: createAdapter(adapterRedis, adapterRedis.duplicate(), { key: `${prefix}socket.io` }),
+    });
+    io.on('connection', (socket) => {
+      socket.join(`user:${socket.handshake.auth.userId}`);
+      socket.emit('ready');
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
+      path: '/event/',
+      auth: { userId: ownerId },
+      transports: ['websocket'],
+    });
+    client.on('notification', (n: { id: number }) => received.push(n.id));
+    await new Promise((r) => client.once('ready', r));
+  });
+
+  afterAll(async () => {
+    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+    client?.close();
+    await new Promise((r) => io?.close(r));
+    await adapterRedis?.quit().catch(() => {});
+    await database?.close();
+    await pg?.drop();
+    await dropRedisPrefix(prefix);
+  });
+
+  const stored = async () =>
+    (
+      await queryRows<{ n: number; pending: number }>(
+        database.db,
+        sql`select count(*)::int as n, count(*) filter (where push_pending)::int as pending
+            from notifications where user_id = ${ownerId} and title_id = 'notif.storage.full.title'`,
+      )
+    )[0] as { n: number; pending: number };
+
+  async function fillRooms(tag: string) {
+    const values = Array.from({ length: ROOMS }, (_, i) => ({
+      accountId,
+      name: `${tag}-${i}`,
+      type: 'jitsi' as const,
+      storageBytes: 10 * GB,
+      usedBytes: 10 * GB,
+    }));
+    for (let i = 0; i < values.length; i += 500)
+      await database.db.insert(schema.rooms).values(values.slice(i, i + 500));
+  }
+
+  async function scanOnce() {
+    const queue = new Queue('notifications', {
+      connection: new Redis(redisUrl as string, { maxRetriesPerRequest: null }),
+      prefix: `${prefix}bull`,
+    });
+    await queue.add('storage-scan', {});
+    await queue.close();
+  }
+
+  it('a worker killed with SIGKILL mid-job: another finishes it, the user gets each notification exactly once', async () => {
+    await fillRooms('kill');
+    received.length = 0;
+    const a = await startWorker(env());
+    workers.push(a.proc);
+    await scanOnce();
+    await until('the scan to start storing', async () => (await stored()).n > 0, 30_000);
+    a.proc.kill('SIGKILL');
+    const atKill = (await stored()).n;
+    expect(atKill).toBeLessThan(ROOMS); // really killed mid-job
+
+    const b = await startWorker(env());
+    workers.push(b.proc);
+    await until(
+      'every notification stored and pushed',
+      async () => {
+        const s = await stored();
+        return s.n === ROOMS && s.pending === 0;
+      },
+      60_000,
+    );
+    await until('the pushes to arrive', async () => received.length >= ROOMS, 10_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(new Set(received).size).toBe(ROOMS);
+    expect(received.length).toBe(ROOMS);
+    b.proc.kill('SIGTERM');
+  });
+
+  it('a worker stopped with SIGSTOP for 45 s: another takes over, the user gets each notification exactly once', async () => {
+    await database.db.execute(sql`delete from rooms where account_id = ${accountId}`);
+    await database.db.delete(schema.notifications).where(and(eq(schema.notifications.userId, ownerId)));
+    received.length = 0;
+    await fillRooms('stop');
+    const a = await startWorker(env());
+    workers.push(a.proc);
+    await scanOnce();
+    await until('the scan to start storing', async () => (await stored()).n > 0, 30_000);
+    a.proc.kill('SIGSTOP');
+    const stoppedAt = Date.now();
+    expect((await stored()).n).toBeLessThan(ROOMS);
+    const b = await startWorker(env());
+    workers.push(b.proc);
+    await new Promise((r) => setTimeout(r, 45_000 - (Date.now() - stoppedAt)));
+    a.proc.kill('SIGCONT');
+    await until(
+      'every notification stored and pushed',
+      async () => {
+        const s = await stored();
+        return s.n === ROOMS && s.pending === 0;
+      },
+      60_000,
+    );
+    await until('the pushes to arrive', async () => received.length >= ROOMS, 10_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(new Set(received).size).toBe(ROOMS);
+    expect(received.length).toBe(ROOMS);
+  });
+});

@@ -1,0 +1,41 @@
+import type { Locale } from '@majlis/i18n';
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import type { NotificationRow } from '../notifications/notifications.ts';
+import type { MessageTransport } from '../providers/messaging/transport.ts';
+
+/**
+ * Gets a stored notification to the user's browsers: in the worker through @socket.io/redis-emitter (it runs no
+ * socket.io server), in the embedded default through the in-process bus the BFF's socket server listens to.
+ */
+export interface Pusher {
+  notify(row: NotificationRow, locale: Locale): Promise<void> | void;
+}
+
+export interface JobContext {
+  db: Db;
+  config: Config;
+  push: Pusher;
+  transports: Partial<Record<'email' | 'sms', MessageTransport>>;
+  now(): Date;
+  /**
+   * Asks for pending notifications to be pushed soon, coalescing many jobs into one flush (see createFlusher).
+   * Without it a job flushes itself.
+   */
+  requestFlush?: () => void;
+}
+
+/**
+ * A job: name, queue, zod payload and an idempotent handler (running it twice changes nothing twice).
+ * `everyMs` makes it a scheduled job (BullMQ job scheduler in the worker, a timer in the embedded default).
+ */
+export interface JobDefinition<P = Record<string, never>> {
+  name: string;
+  queue: string;
+  payload: z.ZodType<P>;
+  everyMs?: number;
+  handle(ctx: JobContext, data: P): Promise<void>;
+}
+
+export const noPush: Pusher = { notify() {} };
