@@ -1,5 +1,6 @@
 import { deliverOutboxJob } from './deliver-outbox.ts';
 import { meetingRemindersJob } from './meeting-reminders.ts';
+import { meetingSweeperJob } from './meeting-sweeper.ts';
 import { purgeSessionsJob } from './purge-sessions.ts';
 import { renewalsJob } from './renewals.ts';
 import { sendNotificationJob } from './send-notification.ts';
@@ -22,6 +23,7 @@ export const jobs: JobDefinition<any>[] = [
   storageScanJob,
   renewalsJob,
   meetingRemindersJob,
+  meetingSweeperJob,
   sendNotificationJob,
 ];
 

@@ -5,6 +5,7 @@ import { queryRows } from '../db/connect.ts';
 import { accounts, notifications, outbox, rooms, subscriptions, users } from '../db/schema/index.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { runMeetingReminders } from './meeting-reminders.ts';
+import { meetingSweeperJob } from './meeting-sweeper.ts';
 import { runRenewals, runTrialExpiry } from './renewals.ts';
 import { scanStorage } from './storage-scan.ts';
 import type { JobContext } from './types.ts';
@@ -74,16 +75,14 @@ describe.each(drivers)('scheduled notification jobs on %s', (driver: Driver) => 
   it('an institution room notifies the owner, the admins and the assigned user, not plain members', async () => {
     const accountId = await accountOf('owner@demo.test', 'inst');
     const member = await userId('member@demo.test');
-    await database.db
-      .insert(rooms)
-      .values({
-        accountId,
-        name: 'Board room',
-        type: 'bbb',
-        storageBytes: 10 * GB,
-        usedBytes: 10 * GB,
-        assignedUserId: member,
-      });
+    await database.db.insert(rooms).values({
+      accountId,
+      name: 'Board room',
+      type: 'bbb',
+      storageBytes: 10 * GB,
+      usedBytes: 10 * GB,
+      assignedUserId: member,
+    });
     await scanStorage(ctx);
     for (const email of ['owner@demo.test', 'admin@demo.test', 'member@demo.test']) {
       const notes = (await notesOf(await userId(email))).filter((n) => n.accountId === accountId);
@@ -189,5 +188,39 @@ describe.each(drivers)('scheduled notification jobs on %s', (driver: Driver) => 
     const mails = await database.db.select().from(outbox).where(eq(outbox.to, 'guest@outside.test'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Reminder: مراجعة الربع starts in 15 minutes');
+  });
+
+  it('the sweeper expires a scheduled meeting whose last occurrence has ended, and nothing else', async () => {
+    const owner = await userId('solo@demo.test');
+    const accountId = await accountOf('solo@demo.test', 'indv');
+    const [room] = await database.db.insert(rooms).values({ accountId, name: 'Sweep room', type: 'jitsi' }).returning();
+    const past = new Date(Date.now() - 3 * 3600_000);
+    const ids: Record<string, string> = {};
+    for (const [number, when] of [
+      ['7000000001', past],
+      ['7000000002', new Date(Date.now() + 3600_000)],
+    ] as const) {
+      const [m] = await queryRows<{ id: string }>(
+        database.db,
+        sql`insert into meetings (account_id, room_id, owner_user_id, number, name, kind, starts_at, time_zone, duration_minutes)
+            values (${accountId}, ${room?.id}, ${owner}, ${number}, 'sweep', 'scheduled', ${when}, 'Africa/Cairo', 60) returning id`,
+      );
+      ids[number] = m?.id as string;
+      await database.db.execute(
+        sql`insert into meeting_occurrences (meeting_id, original_starts_at, starts_at, ends_at)
+            values (${m?.id}, ${when}, ${when}, ${new Date(when.getTime() + 3600_000)})`,
+      );
+    }
+    now = new Date();
+    await meetingSweeperJob.handle(ctx, {});
+    await meetingSweeperJob.handle(ctx, {});
+    const statuses = await queryRows<{ number: string; status: string }>(
+      database.db,
+      sql`select number, status from meetings where number in ('7000000001', '7000000002') order by number`,
+    );
+    expect(statuses).toEqual([
+      { number: '7000000001', status: 'expired' },
+      { number: '7000000002', status: 'available' },
+    ]);
   });
 });
