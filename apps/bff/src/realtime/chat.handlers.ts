@@ -1,0 +1,163 @@
+import {
+  type Actor,
+  AppError,
+  clearUnread,
+  conversationMemberIds,
+  findActor,
+  findConversation,
+  findSession,
+  findTeams,
+  openTeamConversation,
+  sendMessage,
+} from '@majlis/core';
+import { z } from 'zod';
+import { errorBody, fromZodError, toAppError } from '../http/errors.ts';
+import { ZClientMessageId, ZMessageText } from '../routes/chat.ts';
+import type { Ack } from './events.ts';
+import { type IoSocket, type Realtime, rooms } from './server.ts';
+
+const ZAddUser = z.object({ ownerId: z.uuid(), userId: z.uuid() });
+const ZJoinTeam = z.object({
+  ownerId: z.uuid(),
+  userId: z.uuid(),
+  teamName: z.string().max(200).optional(),
+  teamId: z.uuid().optional(),
+  members: z.unknown().optional(),
+});
+const ZSendMessage = z.object({
+  senderId: z.uuid(),
+  receiverId: z.uuid(),
+  text: ZMessageText,
+  messageId: ZClientMessageId.optional(),
+  conversationId: z.uuid().optional(),
+});
+const ZSendTeamMessage = z.object({
+  senderId: z.uuid(),
+  text: ZMessageText,
+  messageId: ZClientMessageId.optional(),
+  conversationId: z.uuid().optional(),
+  teamId: z.uuid(),
+});
+const ZReading = z.object({ senderId: z.uuid(), ownerId: z.uuid(), conversationId: z.uuid() });
+
+/** The session is looked at again this often; the membership at every event (the handshake runs only once). */
+const SESSION_RECHECK_MS = 30_000;
+
+/**
+ * The spec's client events. Each one that names a user, team or conversation is checked against the memberships of
+ * the acting account; a refused one is answered with an error ack, logged, and never broadcast.
+ */
+export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
+  const { db, bus, config } = rt.runtime;
+  let sessionCheckedAt = Date.now();
+
+  /** The actor as of now: a signed-out session or a removed membership ends the socket. */
+  async function currentActor(): Promise<Actor> {
+    const { actor, sessionId } = socket.data;
+    if (Date.now() - sessionCheckedAt > SESSION_RECHECK_MS) {
+      if (!(await findSession(db, config, sessionId))) throw new AppError(401, 'UNAUTHENTICATED');
+      sessionCheckedAt = Date.now();
+    }
+    const fresh = await findActor(db, actor.userId, actor.accountId);
+    if (!fresh) throw new AppError(401, 'UNAUTHENTICATED');
+    socket.data.actor = fresh;
+    return fresh;
+  }
+
+  function self(actor: Actor, ids: { userId?: string; ownerId?: string }) {
+    if (ids.userId !== undefined && ids.userId !== actor.userId) throw new AppError(403, 'FORBIDDEN');
+    if (ids.ownerId !== undefined && ids.ownerId !== actor.accountId) throw new AppError(403, 'FORBIDDEN');
+  }
+
+  /** Validates, runs, answers the ack; refusals are logged with who asked for what. */
+  function on<S extends z.ZodType, R extends object>(
+    event: string,
+    schema: S,
+    run: (payload: z.output<S>, actor: Actor) => Promise<R>,
+  ) {
+    socket.on(event as 'addUser', async (raw: unknown, ack?: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (r: Ack<R>) => void) : () => {};
+      try {
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) throw fromZodError(parsed.error);
+        const actor = await currentActor();
+        reply({ ok: true, ...(await run(parsed.data, actor)) });
+      } catch (err) {
+        const appErr = toAppError(err);
+        const who = `user ${socket.data.actor.userId} account ${socket.data.actor.accountId}`;
+        if (appErr.status >= 500) rt.log('error', `${event} from ${who} failed: ${(err as Error).stack ?? err}`);
+        else rt.log('warn', `${event} from ${who} refused: ${appErr.code} ${JSON.stringify(raw)?.slice(0, 300)}`);
+        reply({ ok: false, error: errorBody(appErr) });
+        if (appErr.status === 401) socket.disconnect(true);
+      }
+    });
+  }
+
+  on('addUser', ZAddUser, async (p, actor) => {
+    self(actor, p);
+    socket.data.online = true;
+    return { users: await rt.presence(actor.accountId) };
+  });
+
+  on('join_team', ZJoinTeam, async (p, actor) => {
+    self(actor, p);
+    const visible = await findTeams(db, actor);
+    const key = p.teamId ?? p.teamName;
+    const team = visible.find((t) => t._id === key) ?? visible.find((t) => t.teamName === key);
+    if (!team) throw new AppError(403, 'FORBIDDEN');
+    socket.join(rooms.team(team._id));
+    if (!socket.data.teamIds.includes(team._id)) socket.data.teamIds.push(team._id);
+    const conversation = await openTeamConversation(db, actor, team._id);
+    return { teamId: team._id, conversationId: conversation.id };
+  });
+
+  on('sendMessage', ZSendMessage, async (p, actor) => {
+    self(actor, { userId: p.senderId });
+    const sent = await sendMessage({ db, bus }, actor, {
+      text: p.text,
+      messageId: p.messageId,
+      conversationId: p.conversationId,
+      receiverId: p.receiverId,
+      origin: socket.id,
+    });
+    rt.markDelivered(socket, sent.message.id);
+    // This instance's sockets get it now; the bus brings it to the others (and here again, where it is skipped).
+    if (sent.created) rt.deliverMessage({ ...sent, origin: socket.id });
+    return { message: sent.message };
+  });
+
+  on('sendTeamMessage', ZSendTeamMessage, async (p, actor) => {
+    self(actor, { userId: p.senderId });
+    const sent = await sendMessage({ db, bus }, actor, {
+      text: p.text,
+      messageId: p.messageId,
+      conversationId: p.conversationId,
+      teamId: p.teamId,
+      origin: socket.id,
+    });
+    rt.markDelivered(socket, sent.message.id);
+    if (sent.created) rt.deliverMessage({ ...sent, origin: socket.id });
+    return { message: sent.message };
+  });
+
+  /** Spec §4: opening a conversation clears its unread records; the sender hears `messages-readed`. */
+  on('reading-messages', ZReading, async (p, actor) => {
+    self(actor, { ownerId: p.ownerId });
+    const conversation = await findConversation(db, actor, p.conversationId);
+    const members = await conversationMemberIds(db, conversation);
+    if (!members.includes(p.senderId)) throw new AppError(403, 'FORBIDDEN');
+    const cleared = await clearUnread(db, actor, conversation.id);
+    const targets =
+      p.senderId !== actor.userId ? [p.senderId] : conversation.type === 'private' ? members : [actor.userId];
+    const signal = { conversationId: conversation.id, readerId: actor.userId, ownerId: actor.accountId };
+    rt.io.to(targets.map((id) => rooms.member(actor.accountId, id))).emit('messages-readed', signal);
+    return { cleared };
+  });
+
+  socket.on('ping', (...args: unknown[]) => {
+    const t = Date.now();
+    socket.emit('pong', { t });
+    const ack = args.at(-1);
+    if (typeof ack === 'function') (ack as (r: Ack<{ t: number }>) => void)({ ok: true, t });
+  });
+}

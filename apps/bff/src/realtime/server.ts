@@ -1,0 +1,321 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  type Actor,
+  AppError,
+  CHAT_MESSAGE_TOPIC,
+  type ChatMessage,
+  type ChatMessageEvent,
+  findActor,
+  findSession,
+  findTeams,
+  listNotifications,
+  missedMessages,
+  NOTIFICATION_TOPIC,
+  type NotificationEvent,
+  type NotificationView,
+  queryRows,
+  type Runtime,
+  renderNotification,
+  sessionCookieName,
+} from '@majlis/core';
+import { type Locale, normalizeLocale } from '@majlis/i18n';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { sql } from 'drizzle-orm';
+import { parse as parseCookies } from 'hono/utils/cookie';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import { errorBody } from '../http/errors.ts';
+import { LANG_COOKIE } from '../http/session.ts';
+import { registerChatHandlers } from './chat.handlers.ts';
+import { type ClientToServerEvents, type OnlineUser, type ServerToClientEvents, SOCKET_PATH } from './events.ts';
+
+export interface SocketData {
+  actor: Actor;
+  locale: Locale;
+  sessionId: string;
+  /** Set by addUser: the user shows in getUsers. */
+  online: boolean;
+  teamIds: string[];
+}
+
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Ids a socket was already given, so live delivery, replay and catch-up never show one twice. Bounded. */
+class RecentIds {
+  private readonly ids = new Set<number>();
+  constructor(private readonly max = 1000) {}
+  has(id: number) {
+    return this.ids.has(id);
+  }
+  add(id: number) {
+    this.ids.add(id);
+    if (this.ids.size > this.max) {
+      const oldest = this.ids.values().next().value;
+      if (oldest !== undefined) this.ids.delete(oldest);
+    }
+  }
+}
+
+interface Delivery {
+  messages: RecentIds;
+  notifications: RecentIds;
+  lastNotificationId: number;
+}
+
+const ZHandshakeAuth = z.object({
+  lastMessageId: z.coerce.number().int().min(0).optional().catch(undefined),
+  lastNotificationId: z.coerce.number().int().min(0).optional().catch(undefined),
+  recentMessageIds: z.array(z.number().int().min(0)).max(1000).optional().catch(undefined),
+});
+
+/** Rooms: one per user, per account, per user within an account (tenant-scoped signals), per visible team. */
+export const rooms = {
+  user: (userId: string) => `user:${userId}`,
+  account: (accountId: string) => `account:${accountId}`,
+  member: (accountId: string, userId: string) => `member:${accountId}:${userId}`,
+  team: (teamId: string) => `team:${teamId}`,
+};
+
+export type Log = (level: 'error' | 'warn' | 'info' | 'debug', message: string) => void;
+
+export interface Realtime {
+  io: IoServer;
+  /** Gives a stored message to this instance's sockets in its rooms (each socket at most once). */
+  deliverMessage(event: Pick<ChatMessageEvent, 'message' | 'rooms' | 'origin'>): void;
+  /** Recomputes the online users of an account (all instances) and sends getUsers to it; coalesced per account. */
+  presence(accountId: string): Promise<OnlineUser[]>;
+  /** Marks an id as already given to a socket (the sender has it in its ack). */
+  markDelivered(socket: IoSocket, messageId: number): void;
+  log: Log;
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+const LEVELS = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 } as const;
+
+/**
+ * socket.io at /event/ on the BFF's HTTP server (DESIGN §6). Authenticated by the session cookie and the Origin
+ * allow-list; rooms only for what the user may see; fan-out of stored messages and notifications through the bus,
+ * each instance giving them to its own sockets; the Redis adapter for presence and signals when REDIS_URL is set.
+ */
+export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
+  const { config, db, bus } = runtime;
+  const log: Log = (level, message) => {
+    if (LEVELS[level] <= LEVELS[config.LOG_LEVEL]) console[level](`[realtime] ${message}`);
+  };
+  const io: IoServer = new Server(server, { path: SOCKET_PATH, serveClient: false, connectTimeout: 20_000 });
+
+  let redis: { pub: Redis; sub: Redis } | undefined;
+  /** Since when the adapter's subscriber has been away: pub/sub dropped whatever was published meanwhile. */
+  let downSince: number | null = null;
+  if (config.REDIS_URL) {
+    const pub = new Redis(config.REDIS_URL, { connectionName: `${config.REDIS_PREFIX}io-pub` });
+    const sub = pub.duplicate({ connectionName: `${config.REDIS_PREFIX}io-sub` });
+    for (const c of [pub, sub]) c.on('error', (err: Error) => log('debug', `redis: ${err.message}`));
+    sub.on('close', () => {
+      downSince ??= Date.now();
+    });
+    sub.on('ready', () => {
+      if (downSince === null) return;
+      const since = downSince;
+      downSince = null;
+      log('warn', `redis back after ${Date.now() - since} ms: replaying to local sockets`);
+      // Give the bus's own subscriber a moment to resubscribe, then fill the gap from the database.
+      setTimeout(() => void catchUp(since), 1000).unref();
+    });
+    io.adapter(createAdapter(pub, sub, { key: `${config.REDIS_PREFIX}socket.io`, requestsTimeout: 3000 }));
+    redis = { pub, sub };
+  }
+
+  const deliveries = new WeakMap<IoSocket, Delivery>();
+  const nsp = io.of('/');
+
+  function localSockets(roomNames: string[]): IoSocket[] {
+    const found = new Map<string, IoSocket>();
+    for (const room of roomNames) {
+      for (const id of nsp.adapter.rooms.get(room) ?? []) {
+        const socket = nsp.sockets.get(id);
+        if (socket) found.set(id, socket);
+      }
+    }
+    return [...found.values()];
+  }
+
+  function give(socket: IoSocket, message: ChatMessage) {
+    const d = deliveries.get(socket);
+    if (!d || socket.data.actor.accountId !== message.ownerId || d.messages.has(message.id)) return;
+    d.messages.add(message.id);
+    socket.emit('getMessage', message);
+  }
+
+  function giveNotification(socket: IoSocket, view: NotificationView) {
+    const d = deliveries.get(socket);
+    if (!d || d.notifications.has(view.id)) return;
+    d.notifications.add(view.id);
+    d.lastNotificationId = Math.max(d.lastNotificationId, view.id);
+    socket.emit('notification', view);
+  }
+
+  const deliverMessage: Realtime['deliverMessage'] = (event) => {
+    for (const socket of localSockets(event.rooms)) if (socket.id !== event.origin) give(socket, event.message);
+  };
+
+  const unsubscribe = [
+    bus.subscribe(CHAT_MESSAGE_TOPIC, (event) => deliverMessage(event as ChatMessageEvent)),
+    bus.subscribe(NOTIFICATION_TOPIC, (event) => {
+      const { notification, accountId, userId } = event as NotificationEvent;
+      for (const socket of localSockets([rooms.member(accountId, userId)])) {
+        giveNotification(socket, renderNotification(notification, socket.data.locale));
+      }
+    }),
+  ];
+
+  /** Replays to one socket what it has not been given: messages since a stream id or a time, notifications after an id. */
+  async function replay(socket: IoSocket, from: { id: number } | { at: Date } | null, exclude?: number[]) {
+    const d = deliveries.get(socket);
+    if (!d) return;
+    const { actor, locale } = socket.data;
+    const missed = from ? await missedMessages(db, actor, from, new Set(exclude)) : [];
+    for (const m of missed) give(socket, m);
+    const notes = await listNotifications(db, actor, locale, { after: d.lastNotificationId, limit: 500 });
+    for (const n of notes) giveNotification(socket, n);
+    if (missed.length || notes.length)
+      log('debug', `replayed ${missed.length} messages, ${notes.length} notifications`);
+  }
+
+  async function catchUp(since: number) {
+    const at = new Date(since - 5000);
+    for (const socket of nsp.sockets.values()) {
+      await replay(socket, { at }).catch((err: Error) => log('error', `catch-up failed: ${err.message}`));
+    }
+  }
+
+  const pending = new Map<string, Promise<OnlineUser[]>>();
+  async function computePresence(accountId: string): Promise<OnlineUser[]> {
+    const room = rooms.account(accountId);
+    let sockets: { data: Partial<SocketData> }[];
+    try {
+      sockets = await io.in(room).fetchSockets();
+    } catch (err) {
+      // Another instance did not answer in time (Redis away): this instance's view is the best there is.
+      log('warn', `presence of ${accountId} from this instance only: ${(err as Error).message}`);
+      sockets = localSockets([room]);
+    }
+    const users = new Map<string, OnlineUser>();
+    for (const s of sockets) {
+      const actor = s.data.actor;
+      if (s.data.online && actor) users.set(actor.userId, { userId: actor.userId, ownerId: actor.accountId });
+    }
+    const list = [...users.values()].sort((a, b) => a.userId.localeCompare(b.userId));
+    io.to(room).emit('getUsers', list);
+    return list;
+  }
+  let closed = false;
+  const presence: Realtime['presence'] = (accountId) => {
+    if (closed) return Promise.resolve([]);
+    const existing = pending.get(accountId);
+    if (existing) return existing;
+    const run = new Promise<void>((resolve) => setTimeout(resolve, 50))
+      .then(() => {
+        pending.delete(accountId);
+        return closed ? [] : computePresence(accountId);
+      })
+      .catch((err: Error) => {
+        pending.delete(accountId);
+        log('error', `presence failed: ${err.message}`);
+        return [];
+      });
+    pending.set(accountId, run);
+    return run;
+  };
+
+  io.use(async (socket, next) => {
+    const refuse = (status: 401 | 403, code: string) => {
+      log('warn', `handshake refused (${code}) from ${socket.handshake.address}`);
+      const err = new Error(code) as Error & { data?: unknown };
+      err.data = errorBody(new AppError(status, code));
+      next(err);
+    };
+    try {
+      // Browsers always send Origin cross-origin and on WebSocket; a same-origin polling GET may carry none.
+      const origin = socket.handshake.headers.origin;
+      if (origin && !config.allowedOrigins.includes(origin)) return refuse(403, 'FORBIDDEN');
+      const cookies = parseCookies(socket.handshake.headers.cookie ?? '');
+      const sid = cookies[sessionCookieName(config)];
+      const session = sid ? await findSession(db, config, sid) : null;
+      if (!sid || !session?.userId || !session.accountId) return refuse(401, 'UNAUTHENTICATED');
+      const actor = await findActor(db, session.userId, session.accountId);
+      if (!actor) return refuse(401, 'UNAUTHENTICATED');
+      const teams = await findTeams(db, actor);
+      socket.data = {
+        actor,
+        locale: normalizeLocale(cookies[LANG_COOKIE] ?? actor.locale),
+        sessionId: sid,
+        online: false,
+        teamIds: teams.map((t) => t._id),
+      };
+      next();
+    } catch (err) {
+      log('error', `handshake failed: ${(err as Error).message}`);
+      const e = new Error('SERVICE_UNAVAILABLE') as Error & { data?: unknown };
+      e.data = errorBody(new AppError(503, 'SERVICE_UNAVAILABLE'));
+      next(e);
+    }
+  });
+
+  const realtime: Realtime = {
+    io,
+    deliverMessage,
+    presence,
+    markDelivered: (socket, id) => deliveries.get(socket)?.messages.add(id),
+    log,
+    runtime,
+    async close() {
+      closed = true;
+      for (const off of unsubscribe) off();
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+    },
+  };
+
+  io.on('connection', (socket) => {
+    const { actor } = socket.data;
+    const auth = ZHandshakeAuth.parse(socket.handshake.auth ?? {});
+    const delivery: Delivery = {
+      messages: new RecentIds(),
+      notifications: new RecentIds(),
+      lastNotificationId: auth.lastNotificationId ?? Number.MAX_SAFE_INTEGER,
+    };
+    for (const id of auth.recentMessageIds ?? []) delivery.messages.add(id);
+    deliveries.set(socket, delivery);
+    socket.join([
+      rooms.user(actor.userId),
+      rooms.account(actor.accountId),
+      rooms.member(actor.accountId, actor.userId),
+      ...socket.data.teamIds.map(rooms.team),
+    ]);
+    registerChatHandlers(realtime, socket);
+    socket.on('disconnect', () => {
+      if (socket.data.online) void presence(actor.accountId);
+    });
+    void (async () => {
+      // A client that says nothing about notifications gets those created from now on (for catch-up after a blip).
+      if (auth.lastNotificationId === undefined) {
+        const [row] = await queryRows<{ max: string | null }>(
+          db,
+          sql`select max(id)::text as max from notifications where user_id = ${actor.userId}`,
+        );
+        delivery.lastNotificationId = Math.min(delivery.lastNotificationId, Number(row?.max ?? 0));
+      }
+      if (auth.lastMessageId !== undefined || auth.lastNotificationId !== undefined) {
+        const from = auth.lastMessageId === undefined ? null : { id: auth.lastMessageId };
+        await replay(socket, from, auth.recentMessageIds);
+      }
+    })().catch((err: Error) => log('error', `replay failed: ${err.message}`));
+  });
+
+  return realtime;
+}

@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../auth/actor.ts';
+import { type Db, queryRows } from '../db/connect.ts';
+import { conversationMembers, conversations, memberships, teamMembers, teams } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
+
+export type Conversation = typeof conversations.$inferSelect;
+
+/** The wire shape of spec §3 Conversation. */
+export interface ConversationView {
+  _id: string;
+  type: 'team' | 'private';
+  teamId: string | null;
+  ownerId: string;
+  members: string[];
+}
+
+/** Whether the actor may see a team of its acting account: owners and admins see all, members their own. */
+export async function canSeeTeam(db: Db, actor: Actor, teamId: string): Promise<boolean> {
+  const [team] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.accountId, actor.accountId)));
+  if (!team) return false;
+  if (actor.role !== 'member') return true;
+  const [member] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, actor.userId)));
+  return Boolean(member);
+}
+
+/** Whether a user is an active member of the actor's account (a private conversation stays inside one tenant). */
+export async function isActiveMember(db: Db, accountId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ active: memberships.active })
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
+  return Boolean(row?.active);
+}
+
+/** User ids of a conversation: the pair of a private one, everyone who may see the team of a team one. */
+export async function conversationMemberIds(db: Db, conversation: Conversation): Promise<string[]> {
+  if (conversation.type === 'private') {
+    const rows = await db
+      .select({ userId: conversationMembers.userId })
+      .from(conversationMembers)
+      .where(eq(conversationMembers.conversationId, conversation.id));
+    return rows.map((r) => r.userId).sort();
+  }
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select m.user_id from memberships m
+        where m.account_id = ${conversation.accountId} and m.active
+          and (m.role <> 'member' or exists (
+            select 1 from team_members tm where tm.team_id = ${conversation.teamId} and tm.user_id = m.user_id))
+        order by m.user_id`,
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/** A conversation the actor may read and write; anything else (another account's, not a member) answers 404. */
+export async function findConversation(db: Db, actor: Actor, conversationId: string): Promise<Conversation> {
+  const [conversation] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, actor.accountId)));
+  if (!conversation) throw notFound();
+  if (conversation.type === 'team') {
+    if (!conversation.teamId || !(await canSeeTeam(db, actor, conversation.teamId))) throw notFound();
+    return conversation;
+  }
+  const [member] = await db
+    .select({ userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, actor.userId)));
+  if (!member) throw notFound();
+  return conversation;
+}
+
+export async function toConversationView(db: Db, conversation: Conversation): Promise<ConversationView> {
+  return {
+    _id: conversation.id,
+    type: conversation.type,
+    teamId: conversation.teamId,
+    ownerId: conversation.accountId,
+    members: await conversationMemberIds(db, conversation),
+  };
+}

@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Actor } from '../auth/actor.ts';
+import { type Db, queryRows } from '../db/connect.ts';
+import { messages } from '../db/schema/index.ts';
+import { findConversation } from './chat-access.ts';
+import { type ChatMessage, toChatMessage } from './send-message.ts';
+
+export const HISTORY_PAGE = 50;
+export const HISTORY_MAX_PAGE = 200;
+
+/**
+ * History of a conversation, newest last. `before` pages back (ids below it); `after` reads forward from a stream id
+ * (what a client missed). Without either, the latest page.
+ */
+export async function findMessages(
+  db: Db,
+  actor: Actor,
+  conversationId: string,
+  opts: { before?: number; after?: number; limit?: number } = {},
+): Promise<ChatMessage[]> {
+  await findConversation(db, actor, conversationId);
+  const limit = Math.min(Math.max(opts.limit ?? HISTORY_PAGE, 1), HISTORY_MAX_PAGE);
+  const inConversation = eq(messages.conversationId, conversationId);
+  if (opts.after !== undefined) {
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(and(inConversation, gt(messages.id, opts.after)))
+      .orderBy(asc(messages.id))
+      .limit(limit);
+    return rows.map(toChatMessage);
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(opts.before !== undefined ? and(inConversation, lt(messages.id, opts.before)) : inConversation)
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse().map(toChatMessage);
+}
+
+/**
+ * Ids are given out in insert order but delivered in publish order, which can differ by as much as a Redis outage
+ * lasts; a client's highest id seen may therefore be above one it never got. Replay looks back this far before it.
+ */
+export const REPLAY_LOOKBACK_SECONDS = 60;
+export const REPLAY_MAX = 1000;
+
+interface MessageRecord {
+  id: string | number;
+  account_id: string;
+  conversation_id: string;
+  sender_id: string;
+  type: 'team' | 'private';
+  team_id: string | null;
+  message_id: string;
+  text: string;
+  created_at: string | Date;
+}
+
+/**
+ * Messages of every conversation the actor may see, stored after stream id `from.id` (and in the look-back window
+ * before it) or since the time `from.at`, oldest first, minus the ids in `exclude` (those already delivered).
+ */
+export async function missedMessages(
+  db: Db,
+  actor: Actor,
+  from: { id: number } | { at: Date },
+  exclude: ReadonlySet<number> = new Set(),
+): Promise<ChatMessage[]> {
+  const since = 'id' in from ? from.id : Number.MAX_SAFE_INTEGER;
+  const mark =
+    'id' in from
+      ? sql`select coalesce(
+            (select created_at from messages where id = ${since} and account_id = ${actor.accountId}),
+            (select max(created_at) from messages where id <= ${since} and account_id = ${actor.accountId}),
+            to_timestamp(0)) - make_interval(secs => ${REPLAY_LOOKBACK_SECONDS}) as at`
+      : sql`select ${from.at.toISOString()}::timestamptz as at`;
+  const rows = await queryRows<MessageRecord>(
+    db,
+    sql`with mark as (${mark})
+        select m.* from messages m
+        join conversations c on c.id = m.conversation_id
+        cross join mark
+        where m.account_id = ${actor.accountId}
+          and (m.id > ${since} or m.created_at >= mark.at)
+          and (
+            (c.type = 'private' and exists (
+              select 1 from conversation_members cm where cm.conversation_id = c.id and cm.user_id = ${actor.userId}))
+            or (c.type = 'team' and (${actor.role} <> 'member' or exists (
+              select 1 from team_members tm where tm.team_id = c.team_id and tm.user_id = ${actor.userId})))
+          )
+        order by m.id
+        limit ${REPLAY_MAX}`,
+  );
+  return rows
+    .map((r) =>
+      toChatMessage({
+        id: Number(r.id),
+        accountId: r.account_id,
+        conversationId: r.conversation_id,
+        senderId: r.sender_id,
+        type: r.type,
+        teamId: r.team_id,
+        messageId: r.message_id,
+        text: r.text,
+        createdAt: new Date(r.created_at),
+      }),
+    )
+    .filter((m) => !exclude.has(m.id));
+}

@@ -1,0 +1,189 @@
+import type { Locale } from '@majlis/i18n';
+import { t } from '@majlis/i18n/server';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import type { Actor } from '../auth/actor.ts';
+import type { Db } from '../db/connect.ts';
+import { notifications } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
+import type { EventBus } from '../events/bus.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationType = NotificationRow['type'];
+
+/** Spec §3 Notification as a reader sees it: title and message rendered in the reader's language. */
+export interface NotificationView {
+  _id: string;
+  id: number;
+  type: NotificationType;
+  title: string;
+  /** HTML, already restricted to the allow-list below. */
+  message: string;
+  source_type: string | null;
+  event_meta: Record<string, unknown>;
+  createdAt: string;
+  read: boolean;
+}
+
+/** Bus topic of new notifications; each instance pushes them to its own sockets of that user and account. */
+export const NOTIFICATION_TOPIC = 'notification.created';
+export interface NotificationEvent {
+  type: typeof NOTIFICATION_TOPIC;
+  accountId: string;
+  userId: string;
+  notification: NotificationRow;
+  [key: string]: unknown;
+}
+
+/** The only HTML a notification may carry (spec: message rendered as HTML). Links get a safe rel. */
+const ALLOWED: sanitizeHtml.IOptions = {
+  allowedTags: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'a', 'ul', 'ol', 'li'],
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowProtocolRelative: false,
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+};
+
+export function sanitizeNotificationHtml(html: string): string {
+  return sanitizeHtml(html, ALLOWED);
+}
+
+/** Values are sanitised before storing; a picture URL must be http(s) or a path of ours. */
+function cleanValues(values: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? sanitizeNotificationHtml(v) : v]),
+  );
+}
+
+function cleanMeta(meta: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(meta)) {
+    if (k === 'senderPic') {
+      if (typeof v === 'string' && /^(https?:\/\/|\/(?!\/))[^\s"'<>]*$/i.test(v)) out[k] = v;
+    } else if (typeof v === 'string') out[k] = sanitizeHtml(v, { allowedTags: [], allowedAttributes: {} });
+    else if (typeof v === 'number' || typeof v === 'boolean' || v === null) out[k] = v;
+  }
+  return out;
+}
+
+export interface NewNotification {
+  accountId: string;
+  userId: string;
+  type: NotificationType;
+  /** Catalog ids (server.po) of the title and the message, rendered when read. */
+  titleId: string;
+  messageId: string;
+  values?: Record<string, string | number>;
+  /** Same key → same notification: a retried job creates nothing twice. */
+  dedupeKey?: string;
+  sourceType?: string;
+  eventMeta?: Record<string, unknown>;
+}
+
+/**
+ * Stores a notification (idempotent on dedupeKey), then, when it is new and a bus is given, publishes it so every
+ * instance pushes a `notification` event to that user's sockets in that account.
+ */
+export async function createNotification(
+  db: Db,
+  input: NewNotification,
+  opts: { bus?: EventBus } = {},
+): Promise<{ notification: NotificationRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(notifications)
+    .values({
+      accountId: input.accountId,
+      userId: input.userId,
+      type: input.type,
+      titleId: input.titleId,
+      messageId: input.messageId,
+      values: cleanValues(input.values ?? {}),
+      sourceType: input.sourceType ?? null,
+      eventMeta: cleanMeta(input.eventMeta ?? {}),
+      dedupeKey: input.dedupeKey ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!inserted) {
+    if (!input.dedupeKey) throw new Error('notification insert returned nothing');
+    const [existing] = await db.select().from(notifications).where(eq(notifications.dedupeKey, input.dedupeKey));
+    if (!existing) throw new Error('deduplicated notification vanished');
+    return { notification: existing, created: false };
+  }
+  if (opts.bus) {
+    const event: NotificationEvent = {
+      type: NOTIFICATION_TOPIC,
+      accountId: inserted.accountId,
+      userId: inserted.userId,
+      notification: inserted,
+    };
+    // Stored is what counts: a client that missed the push gets it by replay (lastNotificationId) or GET.
+    await opts.bus.publish(NOTIFICATION_TOPIC, event).catch((err: unknown) => {
+      console.warn(`[notifications] ${inserted.id} stored, not published: ${(err as Error).message}`);
+    });
+  }
+  return { notification: inserted, created: true };
+}
+
+/** Renders in the reader's language; the result is sanitised again, so a catalog entry cannot smuggle HTML either. */
+export function renderNotification(row: NotificationRow, locale: Locale): NotificationView {
+  const createdAt = row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt);
+  return {
+    _id: String(row.id),
+    id: row.id,
+    type: row.type,
+    title: sanitizeHtml(t(locale, row.titleId, row.values), { allowedTags: [], allowedAttributes: {} }),
+    message: sanitizeNotificationHtml(t(locale, row.messageId, row.values)),
+    source_type: row.sourceType,
+    event_meta: row.eventMeta,
+    createdAt: createdAt.toISOString(),
+    read: row.read,
+  };
+}
+
+const mine = (actor: Actor) =>
+  and(
+    eq(notifications.userId, actor.userId),
+    eq(notifications.accountId, actor.accountId),
+    isNull(notifications.dismissedAt),
+  );
+
+/** The actor's notifications that are not dismissed, newest first; `after` gives those after a stream id, oldest first. */
+export async function listNotifications(
+  db: Db,
+  actor: Actor,
+  locale: Locale,
+  opts: { after?: number; limit?: number } = {},
+): Promise<NotificationView[]> {
+  const limit = Math.min(Math.max(opts.limit ?? 100, 1), 500);
+  const rows =
+    opts.after !== undefined
+      ? await db
+          .select()
+          .from(notifications)
+          .where(and(mine(actor), gt(notifications.id, opts.after)))
+          .orderBy(asc(notifications.id))
+          .limit(limit)
+      : await db.select().from(notifications).where(mine(actor)).orderBy(desc(notifications.id)).limit(limit);
+  return rows.map((r) => renderNotification(r, locale));
+}
+
+/** Spec §4: dismissing removes it from the list. Another user's id answers 404. */
+export async function dismissNotification(db: Db, actor: Actor, id: number): Promise<void> {
+  const [row] = await db
+    .update(notifications)
+    .set({ dismissedAt: new Date(), read: true })
+    .where(and(eq(notifications.id, id), mine(actor)))
+    .returning({ id: notifications.id });
+  if (!row) throw notFound();
+}
+
+/** Marks every notification of the actor read; answers how many were unread. */
+export async function markNotificationsRead(db: Db, actor: Actor): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(mine(actor), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
