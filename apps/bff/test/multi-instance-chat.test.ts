@@ -311,6 +311,12 @@ describe.skipIf(skip)(`chat across two BFF processes${skip ? ` (${skip})` : ''}`
       await sleep(500);
       ownRedis = await startOwnRedis(redisPort);
       await sleep(1000);
+      // Only the subscribers drop, publishers go on: whatever is published meanwhile is gone from pub/sub for good,
+      // and only the replay from the database can bring it.
+      const killer = new Redis(env.REDIS_URL as string);
+      await killer.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+      killer.disconnect();
+      await sleep(1500);
     }
     flowing = false;
     await flow;

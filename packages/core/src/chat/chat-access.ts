@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
-import { conversationMembers, conversations, memberships, teamMembers, teams } from '../db/schema/index.ts';
+import { conversationMembers, conversations, memberships } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 
 export type Conversation = typeof conversations.$inferSelect;
@@ -15,19 +15,19 @@ export interface ConversationView {
   members: string[];
 }
 
-/** Whether the actor may see a team of its acting account: owners and admins see all, members their own. */
+/**
+ * Whether the actor may see a team of its acting account: owners and admins see all, members their own.
+ * One query, as it runs for every chat event.
+ */
 export async function canSeeTeam(db: Db, actor: Actor, teamId: string): Promise<boolean> {
-  const [team] = await db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.id, teamId), eq(teams.accountId, actor.accountId)));
-  if (!team) return false;
-  if (actor.role !== 'member') return true;
-  const [member] = await db
-    .select({ userId: teamMembers.userId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, actor.userId)));
-  return Boolean(member);
+  const rows = await queryRows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from teams t
+        where t.id = ${teamId} and t.account_id = ${actor.accountId}
+          and (${actor.role} <> 'member' or exists (
+            select 1 from team_members tm where tm.team_id = t.id and tm.user_id = ${actor.userId}))`,
+  );
+  return rows.length > 0;
 }
 
 /** Whether a user is an active member of the actor's account (a private conversation stays inside one tenant). */

@@ -8,6 +8,8 @@ import { type Conversation, canSeeTeam, isActiveMember } from './chat-access.ts'
 /** The one conversation of a team, created on first use (concurrent first uses agree on one row). */
 export async function openTeamConversation(db: Db, actor: Actor, teamId: string): Promise<Conversation> {
   if (!(await canSeeTeam(db, actor, teamId))) throw notFound();
+  const [existing] = await db.select().from(conversations).where(eq(conversations.teamId, teamId));
+  if (existing) return existing;
   await db
     .insert(conversations)
     .values({ accountId: actor.accountId, type: 'team', teamId, createdBy: actor.userId })

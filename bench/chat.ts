@@ -1,0 +1,296 @@
+/**
+ * `npm run bench:chat`: team chat across two real BFF processes sharing PostgreSQL and Redis (reference:
+ * performance-and-reliability.md A2 and A-goals 2-3).
+ *
+ * 1,000 socket.io clients (websocket) in 100 teams of 10, each team split 5 / 5 over instance A and instance B, send
+ * `sendTeamMessage` at a paced 200 messages/s for BENCH_SECONDS (default 30). Every message is stored, then published;
+ * each of the 9 other members should get it exactly once. Reported: delivery latency (emit → getMessage at the
+ * receiver) p50/p99 for receivers on the sender's instance and on the other one, messages lost and duplicated; then
+ * the rate is stepped up (BENCH_STEP_SECONDS each, default 6) until p99 passes 100 ms, and that rate is reported.
+ *
+ * Loopback only; the clients run in this process, the two BFFs in their own. Stops by itself (hard limit 170 s) and
+ * removes its database. Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), REDIS_URL
+ * (default redis://127.0.0.1:6379), BENCH_SECONDS, BENCH_STEP_SECONDS, BENCH_RATE (default 200).
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { connectDatabase, createSession, parseConfig, schema } from '@majlis/core';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { type BffProcess, startBff } from '../apps/bff/test/process.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const positive = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
+const SECONDS = positive(process.env.BENCH_SECONDS, 30);
+const STEP_SECONDS = positive(process.env.BENCH_STEP_SECONDS, 6);
+const RATE = positive(process.env.BENCH_RATE, 200);
+const STEPS = [400, 800, 1200, 1600, 2400, 3200];
+const TEAMS = 100;
+const TEAM_SIZE = 10;
+const HARD_LIMIT_MS = 170_000;
+const SECRET = randomBytes(24).toString('hex');
+const PREFIX = `majlis-bench-${randomBytes(3).toString('hex')}:`;
+
+interface Member {
+  userId: string;
+  teamId: string;
+  team: number;
+  instance: 'A' | 'B';
+  socket: Socket;
+}
+
+interface Sent {
+  at: number;
+  from: Member;
+  acked: boolean;
+  /** Receiver index → times received. */
+  got: Map<number, number>;
+}
+
+const log = (s: string) => process.stdout.write(`${s}\n`);
+const now = () => performance.now();
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+const ms = (v: number) => (Number.isNaN(v) ? '–' : `${v.toFixed(1)} ms`);
+
+async function main() {
+  const started = Date.now();
+  const name = `majlis_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${name}`;
+  const dbUrl = url.toString();
+
+  const bffs: BffProcess[] = [];
+  const members: Member[] = [];
+  const cleanup = async () => {
+    for (const m of members) m.socket.disconnect();
+    await Promise.allSettled(bffs.map((b) => b.stop()));
+    const c = new pg.Client({ connectionString: DATABASE_URL });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  const guard = setTimeout(() => {
+    log('bench:chat: hard time limit reached, stopping');
+    void cleanup().finally(() => process.exit(2));
+  }, HARD_LIMIT_MS);
+  guard.unref();
+
+  try {
+    const env = {
+      DATABASE_URL: dbUrl,
+      REDIS_URL,
+      REDIS_PREFIX: PREFIX,
+      SESSION_SECRET: SECRET,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+    };
+    bffs.push(await startBff(env)); // migrates
+    bffs.push(await startBff(env));
+    const [a, b] = bffs as [BffProcess, BffProcess];
+
+    // Users, accounts, teams and sessions straight into the database: 1,000 password hashes would take minutes.
+    const database = await connectDatabase({ url: dbUrl, migrate: false });
+    const config = parseConfig({ DATABASE_URL: dbUrl, SESSION_SECRET: SECRET, NODE_ENV: 'production' });
+    const cookies: { cookie: string; userId: string; teamId: string; team: number }[] = [];
+    for (let t = 0; t < TEAMS; t++) {
+      const users = await database.db
+        .insert(schema.users)
+        .values(
+          Array.from({ length: TEAM_SIZE }, (_, i) => ({
+            email: `u${t}-${i}@bench.test`,
+            passwordHash: 'not-a-password',
+            fname: `مستخدم ${i}`,
+            lname: `فريق ${t}`,
+            phone: '+201000000000',
+          })),
+        )
+        .returning({ id: schema.users.id });
+      const [account] = await database.db
+        .insert(schema.accounts)
+        .values({ kind: 'inst', name: `Bench ${t}`, ownerUserId: users[0]?.id as string })
+        .returning({ id: schema.accounts.id });
+      const accountId = account?.id as string;
+      await database.db
+        .insert(schema.memberships)
+        .values(
+          users.map((u, i) => ({ userId: u.id, accountId, role: i === 0 ? ('owner' as const) : ('member' as const) })),
+        );
+      const [team] = await database.db
+        .insert(schema.teams)
+        .values({ accountId, name: `فريق ${t}` })
+        .returning({ id: schema.teams.id });
+      const teamId = team?.id as string;
+      await database.db.insert(schema.teamMembers).values(users.map((u) => ({ teamId, userId: u.id })));
+      for (const u of users) {
+        const { id } = await createSession(database.db, config, { userId: u.id, accountId });
+        cookies.push({ cookie: `majlis.sid=${id}`, userId: u.id, teamId, team: t });
+      }
+    }
+    await database.close();
+    log(`bench:chat: ${TEAMS * TEAM_SIZE} users in ${TEAMS} teams of ${TEAM_SIZE}, two BFFs (${a.url}, ${b.url})`);
+
+    const sent = new Map<string, Sent>();
+    const latencies = { same: [] as number[], across: [] as number[] };
+    let recording = true;
+    let duplicates = 0;
+    const connectOne = (c: (typeof cookies)[number], index: number) =>
+      new Promise<void>((resolve, reject) => {
+        const instance = index % 2 === 0 ? 'A' : 'B';
+        const socket = io(instance === 'A' ? a.url : b.url, {
+          path: '/event/',
+          transports: ['websocket'],
+          extraHeaders: { cookie: c.cookie },
+          reconnection: false,
+        });
+        const member: Member = { userId: c.userId, teamId: c.teamId, team: c.team, instance, socket };
+        const receiver = members.length;
+        members.push(member);
+        socket.on('getMessage', (m: { messageId: string }) => {
+          const s = sent.get(m.messageId);
+          if (!s) return;
+          const times = (s.got.get(receiver) ?? 0) + 1;
+          s.got.set(receiver, times);
+          if (times > 1) {
+            duplicates++;
+            return;
+          }
+          if (recording) (s.from.instance === instance ? latencies.same : latencies.across).push(now() - s.at);
+        });
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+    const t0 = now();
+    for (let i = 0; i < cookies.length; i += 50) {
+      await Promise.all(cookies.slice(i, i + 50).map((c, j) => connectOne(c, i + j)));
+    }
+    log(`bench:chat: ${members.length} sockets connected in ${((now() - t0) / 1000).toFixed(1)} s`);
+
+    let seq = 0;
+    let failed = 0;
+    /** Paced sending: at each tick, as many messages as are due at `rate` since the start. */
+    async function run(rate: number, seconds: number): Promise<string[]> {
+      const ids: string[] = [];
+      const start = now();
+      let count = 0;
+      await new Promise<void>((resolve) => {
+        const timer = setInterval(() => {
+          const elapsed = now() - start;
+          if (elapsed >= seconds * 1000) {
+            clearInterval(timer);
+            resolve();
+            return;
+          }
+          const due = Math.floor((elapsed / 1000) * rate);
+          for (; count < due; count++) {
+            const from = members[Math.floor(Math.random() * members.length)] as Member;
+            const messageId = `b-${++seq}`;
+            const s: Sent = { at: now(), from, acked: false, got: new Map() };
+            sent.set(messageId, s);
+            ids.push(messageId);
+            from.socket
+              .timeout(30_000)
+              .emitWithAck('sendTeamMessage', {
+                senderId: from.userId,
+                teamId: from.teamId,
+                text: `رسالة ${seq}`,
+                messageId,
+              })
+              .then((res: { ok: boolean }) => {
+                if (res.ok) s.acked = true;
+                else failed++;
+              })
+              .catch(() => failed++);
+          }
+        }, 2);
+      });
+      return ids;
+    }
+    const drain = () => new Promise((r) => setTimeout(r, 3000));
+
+    await run(50, 2); // warm-up
+    await drain();
+    latencies.same.length = 0;
+    latencies.across.length = 0;
+    duplicates = 0;
+
+    const ids = await run(RATE, SECONDS);
+    await drain();
+    recording = false;
+    let expected = 0;
+    let lost = 0;
+    for (const id of ids) {
+      const s = sent.get(id) as Sent;
+      if (!s.acked) continue;
+      const receivers = members.filter((m) => m.team === s.from.team && m !== s.from);
+      expected += receivers.length;
+      lost += receivers.filter((m) => !s.got.has(members.indexOf(m))).length;
+    }
+    const same = [...latencies.same].sort((x, y) => x - y);
+    const across = [...latencies.across].sort((x, y) => x - y);
+    const acked = ids.filter((id) => sent.get(id)?.acked).length;
+    log('');
+    log(`Load: ${RATE} messages/s for ${SECONDS} s → ${ids.length} sent, ${acked} stored (acked), ${failed} refused`);
+    log(`Deliveries expected ${expected}, lost ${lost}, duplicated ${duplicates}`);
+    log('| receiver | deliveries | p50 | p99 | max |');
+    log('|---|---|---|---|---|');
+    log(
+      `| other instance | ${across.length} | ${ms(percentile(across, 50))} | ${ms(percentile(across, 99))} | ${ms(across.at(-1) ?? Number.NaN)} |`,
+    );
+    log(
+      `| same instance | ${same.length} | ${ms(percentile(same, 50))} | ${ms(percentile(same, 99))} | ${ms(same.at(-1) ?? Number.NaN)} |`,
+    );
+
+    // Knee: step the rate up until p99 (all receivers) passes 100 ms.
+    log('');
+    log('| rate (msg/s) | deliveries/s | p50 | p99 |');
+    log('|---|---|---|---|');
+    let knee: number | null = null;
+    for (const rate of STEPS) {
+      if (Date.now() - started > HARD_LIMIT_MS - (STEP_SECONDS + 15) * 1000) {
+        log('(stopping the steps: time limit near)');
+        break;
+      }
+      latencies.same.length = 0;
+      latencies.across.length = 0;
+      recording = true;
+      await run(rate, STEP_SECONDS);
+      await drain();
+      recording = false;
+      const all = [...latencies.same, ...latencies.across].sort((x, y) => x - y);
+      const p99 = percentile(all, 99);
+      log(`| ${rate} | ${Math.round(all.length / STEP_SECONDS)} | ${ms(percentile(all, 50))} | ${ms(p99)} |`);
+      if (p99 > 100) {
+        knee = rate;
+        break;
+      }
+    }
+    log('');
+    log(
+      knee
+        ? `p99 passes 100 ms at ${knee} messages/s (${(knee / RATE).toFixed(1)}× the ${RATE}/s load)`
+        : `p99 stayed under 100 ms up to ${STEPS.at(-1)} messages/s`,
+    );
+    log(`bench:chat: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await cleanup();
+    clearTimeout(guard);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
