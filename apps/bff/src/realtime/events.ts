@@ -1,12 +1,44 @@
 /**
  * Typed socket.io event maps of spec §7 (wire names verbatim). The client imports these type-only:
  * `import type { ClientToServerEvents, ServerToClientEvents } from '@majlis/bff/realtime/events'`.
- * This file has no runtime imports, so it is safe to import from the browser build.
+ * Self-contained (no imports), so the browser build needs nothing of the server to use them; the server's typed
+ * `emit` calls check that what core produces still fits these shapes.
  */
-import type { ChatMessage, NotificationView } from '@majlis/core';
-import type { ErrorBody } from '../http/errors.ts';
 
-export type { ChatMessage, NotificationView };
+/** Spec §3 Message. `id` is the stream id: resume from it, drop a repeat by it. */
+export interface ChatMessage {
+  id: number;
+  _id: string;
+  sender: string;
+  text: string;
+  type: 'team' | 'private';
+  /** The sender's own id for the message (a retried send with the same one is stored once). */
+  messageId: string;
+  conversationId: string;
+  teamId: string | null;
+  ownerId: string;
+  createdAt: string;
+}
+
+/** Spec §3 Notification, rendered in the reader's language; `message` is allow-listed HTML. */
+export interface NotificationView {
+  _id: string;
+  id: number;
+  type: 'notif' | 'danger' | 'success' | 'warning';
+  title: string;
+  message: string;
+  source_type: string | null;
+  event_meta: Record<string, unknown>;
+  createdAt: string;
+  read: boolean;
+}
+
+/** DESIGN §5 error shape, as in HTTP error bodies. */
+export interface ErrorBody {
+  code: string;
+  errorMessage: { ar: string; en: string };
+  fields?: Record<string, { ar: string; en: string }>;
+}
 
 /** Spec §9 client options: path /event/, reconnect 1 s growing to 5 s, jitter 0.5, unlimited attempts, timeout 20 s. */
 export const SOCKET_PATH = '/event/';
@@ -23,7 +55,9 @@ export const SOCKET_CLIENT_OPTIONS = {
 
 /**
  * Sent in `auth` at every (re)connect (socket.io-client accepts a function, so the latest values go each time):
- * the server replays the messages and notifications stored after these stream ids.
+ * the server replays the messages and notifications stored after these stream ids (messages also from a minute
+ * before lastMessageId, since ids can arrive out of order; the client drops what it has by id). At most 1,000
+ * messages are replayed: after a longer absence, read the rest with GET /api/chat/message/{id}?after=.
  */
 export interface HandshakeAuth {
   lastMessageId?: number;

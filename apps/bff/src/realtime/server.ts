@@ -283,7 +283,8 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
 
   io.on('connection', (socket) => {
     const { actor } = socket.data;
-    const auth = ZHandshakeAuth.parse(socket.handshake.auth ?? {});
+    const parsed = ZHandshakeAuth.safeParse(socket.handshake.auth);
+    const auth = parsed.success ? parsed.data : {};
     const delivery: Delivery = {
       messages: new RecentIds(),
       notifications: new RecentIds(),
