@@ -13,6 +13,7 @@
  * (default redis://127.0.0.1:6379), BENCH_SECONDS, BENCH_STEP_SECONDS, BENCH_RATE (default 200).
  */
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { connectDatabase, createSession, parseConfig, schema } from '@majlis/core';
 import pg from 'pg';
@@ -142,6 +143,8 @@ async function main() {
     const sent = new Map<string, Sent>();
     const latencies = { same: [] as number[], across: [] as number[] };
     let recording = true;
+    /** Emit → ack at the sender: the server's validate + check + store + publish time, queueing included. */
+    const acks: number[] = [];
     let duplicates = 0;
     const connectOne = (c: (typeof cookies)[number], index: number) =>
       new Promise<void>((resolve, reject) => {
@@ -208,6 +211,7 @@ async function main() {
               .then((res: { ok: boolean }) => {
                 if (res.ok) s.acked = true;
                 else failed++;
+                if (recording) acks.push(now() - s.at);
               })
               .catch(() => failed++);
           }
@@ -221,6 +225,7 @@ async function main() {
     await drain();
     latencies.same.length = 0;
     latencies.across.length = 0;
+    acks.length = 0;
     duplicates = 0;
 
     const ids = await run(RATE, SECONDS);
@@ -249,11 +254,20 @@ async function main() {
     log(
       `| same instance | ${same.length} | ${ms(percentile(same, 50))} | ${ms(percentile(same, 99))} | ${ms(same.at(-1) ?? Number.NaN)} |`,
     );
+    const ackSorted = [...acks].sort((x, y) => x - y);
+    log(
+      `| (sender's ack) | ${ackSorted.length} | ${ms(percentile(ackSorted, 50))} | ${ms(percentile(ackSorted, 99))} | ${ms(ackSorted.at(-1) ?? Number.NaN)} |`,
+    );
+    log(
+      `Load average after the run: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores (other work on the machine skews these figures)`,
+    );
 
     // Knee: step the rate up until p99 (all receivers) passes 100 ms.
     log('');
-    log('| rate (msg/s) | deliveries/s | p50 | p99 |');
-    log('|---|---|---|---|');
+    log('| rate (msg/s) | deliveries/s | p50 | p99 | ack p99 |');
+    log('|---|---|---|---|---|');
     let knee: number | null = null;
     for (const rate of STEPS) {
       if (Date.now() - started > HARD_LIMIT_MS - (STEP_SECONDS + 15) * 1000) {
@@ -262,13 +276,17 @@ async function main() {
       }
       latencies.same.length = 0;
       latencies.across.length = 0;
+      acks.length = 0;
       recording = true;
       await run(rate, STEP_SECONDS);
       await drain();
       recording = false;
       const all = [...latencies.same, ...latencies.across].sort((x, y) => x - y);
       const p99 = percentile(all, 99);
-      log(`| ${rate} | ${Math.round(all.length / STEP_SECONDS)} | ${ms(percentile(all, 50))} | ${ms(p99)} |`);
+      const stepAcks = [...acks].sort((x, y) => x - y);
+      log(
+        `| ${rate} | ${Math.round(all.length / STEP_SECONDS)} | ${ms(percentile(all, 50))} | ${ms(p99)} | ${ms(percentile(stepAcks, 99))} |`,
+      );
       if (p99 > 100) {
         knee = rate;
         break;

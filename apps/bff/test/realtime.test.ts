@@ -10,7 +10,7 @@ import {
   type TestDatabase,
   testConfig,
 } from '@majlis/core/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
@@ -379,6 +379,22 @@ describe.each(modes)('realtime chat and notifications (%s)', (mode) => {
       expect((await member.get('/api/chat/message/status/unread')).json).toEqual([]);
       expect((await admin.post('/api/chat/message/status/unread', body(msgs[1]))).status).toBe(403);
       expect((await solo.request('DELETE', `/api/chat/message/status/all/${privateId}`)).status).toBe(404);
+    });
+
+    it('a member taken out of the team is refused at the next event, on the socket already open', async () => {
+      const m = await socketOf(member);
+      expect((await m.call('sendTeamMessage', { senderId: ids.member.userId, text: 'still in', teamId })).ok).toBe(
+        true,
+      );
+      const where = and(eq(schema.teamMembers.teamId, teamId), eq(schema.teamMembers.userId, ids.member.userId));
+      const [row] = await runtime.db.select().from(schema.teamMembers).where(where);
+      await runtime.db.delete(schema.teamMembers).where(where);
+      try {
+        const refused = await m.call('sendTeamMessage', { senderId: ids.member.userId, text: 'out', teamId });
+        expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+      } finally {
+        if (row) await runtime.db.insert(schema.teamMembers).values(row);
+      }
     });
 
     it('replays what a client missed since the last id it saw, and nothing it already has', async () => {

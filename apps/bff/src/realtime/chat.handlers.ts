@@ -40,8 +40,12 @@ const ZSendTeamMessage = z.object({
 });
 const ZReading = z.object({ senderId: z.uuid(), ownerId: z.uuid(), conversationId: z.uuid() });
 
-/** The session is looked at again this often; the membership at every event (the handshake runs only once). */
+/**
+ * The handshake runs once per connection, so the session is looked at again this often and the account membership
+ * at most this stale; the team or conversation an event names is checked on every event, with the membership.
+ */
 const SESSION_RECHECK_MS = 30_000;
+const ACTOR_RECHECK_MS = 2_000;
 
 /**
  * The spec's client events. Each one that names a user, team or conversation is checked against the memberships of
@@ -50,6 +54,7 @@ const SESSION_RECHECK_MS = 30_000;
 export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
   const { db, bus, config } = rt.runtime;
   let sessionCheckedAt = Date.now();
+  let actorCheckedAt = Date.now();
 
   /** The actor as of now: a signed-out session or a removed membership ends the socket. */
   async function currentActor(): Promise<Actor> {
@@ -58,8 +63,10 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
       if (!(await findSession(db, config, sessionId))) throw new AppError(401, 'UNAUTHENTICATED');
       sessionCheckedAt = Date.now();
     }
+    if (Date.now() - actorCheckedAt <= ACTOR_RECHECK_MS) return actor;
     const fresh = await findActor(db, actor.userId, actor.accountId);
     if (!fresh) throw new AppError(401, 'UNAUTHENTICATED');
+    actorCheckedAt = Date.now();
     socket.data.actor = fresh;
     return fresh;
   }

@@ -143,11 +143,16 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     return [...found.values()];
   }
 
-  function give(socket: IoSocket, message: ChatMessage) {
+  /** Whether a socket may have a message and does not have it yet; if so, it is counted as given. */
+  function claim(socket: IoSocket, message: ChatMessage): boolean {
     const d = deliveries.get(socket);
-    if (!d || socket.data.actor.accountId !== message.ownerId || d.messages.has(message.id)) return;
+    if (!d || socket.data.actor.accountId !== message.ownerId || d.messages.has(message.id)) return false;
     d.messages.add(message.id);
-    socket.emit('getMessage', message);
+    return true;
+  }
+
+  function give(socket: IoSocket, message: ChatMessage) {
+    if (claim(socket, message)) socket.emit('getMessage', message);
   }
 
   function giveNotification(socket: IoSocket, view: NotificationView) {
@@ -159,7 +164,11 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
   }
 
   const deliverMessage: Realtime['deliverMessage'] = (event) => {
-    for (const socket of localSockets(event.rooms)) if (socket.id !== event.origin) give(socket, event.message);
+    const targets = localSockets(event.rooms)
+      .filter((socket) => socket.id !== event.origin && claim(socket, event.message))
+      .map((socket) => socket.id);
+    // One local broadcast to the sockets' own rooms: the packet is encoded once, not once per socket.
+    if (targets.length) io.local.to(targets).emit('getMessage', event.message);
   };
 
   const unsubscribe = [

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { conversationMembers, conversations, memberships } from '../db/schema/index.ts';
@@ -16,16 +16,23 @@ export interface ConversationView {
 }
 
 /**
- * Whether the actor may see a team of its acting account: owners and admins see all, members their own.
- * One query, as it runs for every chat event.
+ * SQL condition: the actor is an active member of its acting account and, if a plain member there, of team `teamId`
+ * (owners and admins see every team of the account). Read fresh, as it runs for every chat event.
  */
+export function teamVisibleTo(actor: Actor, teamId: SQL) {
+  return sql`exists (
+    select 1 from memberships m
+    where m.user_id = ${actor.userId} and m.account_id = ${actor.accountId} and m.active
+      and (m.role <> 'member' or exists (
+        select 1 from team_members tm where tm.team_id = ${teamId} and tm.user_id = ${actor.userId})))`;
+}
+
+/** Whether the actor may see a team of its acting account. */
 export async function canSeeTeam(db: Db, actor: Actor, teamId: string): Promise<boolean> {
   const rows = await queryRows<{ ok: number }>(
     db,
     sql`select 1 as ok from teams t
-        where t.id = ${teamId} and t.account_id = ${actor.accountId}
-          and (${actor.role} <> 'member' or exists (
-            select 1 from team_members tm where tm.team_id = t.id and tm.user_id = ${actor.userId}))`,
+        where t.id = ${teamId} and t.account_id = ${actor.accountId} and ${teamVisibleTo(actor, sql`t.id`)}`,
   );
   return rows.length > 0;
 }
@@ -59,22 +66,26 @@ export async function conversationMemberIds(db: Db, conversation: Conversation):
   return rows.map((r) => r.user_id);
 }
 
-/** A conversation the actor may read and write; anything else (another account's, not a member) answers 404. */
+/**
+ * A conversation the actor may read and write, in one query: in the acting account, the actor an active member of
+ * it, and either a member of the private conversation or allowed to see the team. Anything else answers 404.
+ */
 export async function findConversation(db: Db, actor: Actor, conversationId: string): Promise<Conversation> {
   const [conversation] = await db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, actor.accountId)));
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.accountId, actor.accountId),
+        sql`case when ${conversations.type} = 'team' then ${teamVisibleTo(actor, sql`${conversations.teamId}`)}
+          else exists (
+            select 1 from conversation_members cm join memberships m
+              on m.user_id = cm.user_id and m.account_id = ${actor.accountId} and m.active
+            where cm.conversation_id = ${conversations.id} and cm.user_id = ${actor.userId}) end`,
+      ),
+    );
   if (!conversation) throw notFound();
-  if (conversation.type === 'team') {
-    if (!conversation.teamId || !(await canSeeTeam(db, actor, conversation.teamId))) throw notFound();
-    return conversation;
-  }
-  const [member] = await db
-    .select({ userId: conversationMembers.userId })
-    .from(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, actor.userId)));
-  if (!member) throw notFound();
   return conversation;
 }
 

@@ -1,15 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
-import { conversationMembers, conversations } from '../db/schema/index.ts';
+import { conversationMembers, conversations, teams } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
-import { type Conversation, canSeeTeam, isActiveMember } from './chat-access.ts';
+import { type Conversation, isActiveMember, teamVisibleTo } from './chat-access.ts';
 
-/** The one conversation of a team, created on first use (concurrent first uses agree on one row). */
+/**
+ * The one conversation of a team, created on first use (concurrent first uses agree on one row). One query when it
+ * exists: the access check and the read together, as this runs for every team message.
+ */
 export async function openTeamConversation(db: Db, actor: Actor, teamId: string): Promise<Conversation> {
-  if (!(await canSeeTeam(db, actor, teamId))) throw notFound();
-  const [existing] = await db.select().from(conversations).where(eq(conversations.teamId, teamId));
-  if (existing) return existing;
+  const [found] = await db
+    .select({ conversation: conversations })
+    .from(teams)
+    .leftJoin(conversations, eq(conversations.teamId, teams.id))
+    .where(and(eq(teams.id, teamId), eq(teams.accountId, actor.accountId), teamVisibleTo(actor, sql`${teams.id}`)));
+  if (!found) throw notFound();
+  if (found.conversation) return found.conversation;
   await db
     .insert(conversations)
     .values({ accountId: actor.accountId, type: 'team', teamId, createdBy: actor.userId })
