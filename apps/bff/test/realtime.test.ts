@@ -416,6 +416,29 @@ describe.each(modes)('realtime chat and notifications (%s)', (mode) => {
     });
   });
 
+  describe('replay look-back', () => {
+    it('gives a reconnecting client an earlier id it never got, though it saw a later one', async () => {
+      const conv = await admin.post('/api/chat/conversation', {
+        senderId: ids.admin.userId,
+        recieverId: ids.member.userId,
+        type: 'private',
+        ownerId: ids.admin.accountId,
+      });
+      const m = await socketOf(member);
+      m.close();
+      const early = (await admin.post('/api/chat/message', { text: 'early', conversationId: conv.json._id })).json;
+      const late = (await admin.post('/api/chat/message', { text: 'late', conversationId: conv.json._id })).json;
+      // As if `late` had come first (another instance, a delayed publish) and `early` was lost with the connection.
+      m.received.push(late);
+      m.lastMessageId = late.id;
+      m.socket.connect();
+      await m.connected();
+      await waitFor(() => m.ids().has(early.id), 5000, 'the earlier message');
+      await sleep(200);
+      expect(m.duplicates()).toEqual([]);
+    });
+  });
+
   describe('presence', () => {
     it('addUser makes a user show in getUsers of the account', async () => {
       const a = await socketOf(admin);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { messages } from '../db/schema/index.ts';
-import { findConversation } from './chat-access.ts';
+import { findConversation, teamVisibleTo } from './chat-access.ts';
 import { type ChatMessage, toChatMessage } from './send-message.ts';
 
 export const HISTORY_PAGE = 50;
@@ -45,6 +45,15 @@ export async function findMessages(
  */
 export const REPLAY_LOOKBACK_SECONDS = 60;
 export const REPLAY_MAX = 1000;
+const LOOKBACK_ROWS = 2000;
+
+/** SQL condition on `c` (conversations): the actor is a member of the private one, or may see the team. */
+function visibleConversation(actor: Actor) {
+  return sql`(
+    (c.type = 'private' and exists (
+      select 1 from conversation_members cm where cm.conversation_id = c.id and cm.user_id = ${actor.userId}))
+    or (c.type = 'team' and ${teamVisibleTo(actor, sql`c.team_id`)}))`;
+}
 
 interface MessageRecord {
   id: string | number;
@@ -71,25 +80,27 @@ export async function missedMessages(
   const since = 'id' in from ? from.id : Number.MAX_SAFE_INTEGER;
   const mark =
     'id' in from
-      ? sql`select coalesce(
+      ? sql`coalesce(
             (select created_at from messages where id = ${since} and account_id = ${actor.accountId}),
-            (select max(created_at) from messages where id <= ${since} and account_id = ${actor.accountId}),
-            to_timestamp(0)) - make_interval(secs => ${REPLAY_LOOKBACK_SECONDS}) as at`
-      : sql`select ${from.at.toISOString()}::timestamptz as at`;
+            (select max(created_at) from recent),
+            to_timestamp(0)) - make_interval(secs => ${REPLAY_LOOKBACK_SECONDS})`
+      : sql`${from.at.toISOString()}::timestamptz`;
+  // The window is found among the account's last LOOKBACK_ROWS ids up to `since` (an index range, not a scan), then
+  // everything from its first id on is read by (account_id, id).
   const rows = await queryRows<MessageRecord>(
     db,
-    sql`with mark as (${mark})
+    sql`with recent as (
+          select id, created_at from messages
+          where account_id = ${actor.accountId} and id <= ${since}::bigint
+          order by id desc limit ${LOOKBACK_ROWS}
+        ), floor as (
+          select coalesce(min(id), ${since}::bigint + 1) as id from recent where created_at >= ${mark}
+        )
         select m.* from messages m
         join conversations c on c.id = m.conversation_id
-        cross join mark
-        where m.account_id = ${actor.accountId}
-          and (m.id > ${since} or m.created_at >= mark.at)
-          and (
-            (c.type = 'private' and exists (
-              select 1 from conversation_members cm where cm.conversation_id = c.id and cm.user_id = ${actor.userId}))
-            or (c.type = 'team' and (${actor.role} <> 'member' or exists (
-              select 1 from team_members tm where tm.team_id = c.team_id and tm.user_id = ${actor.userId})))
-          )
+        cross join floor
+        where m.account_id = ${actor.accountId} and m.id >= floor.id
+          and ${visibleConversation(actor)}
         order by m.id
         limit ${REPLAY_MAX}`,
   );
