@@ -62,4 +62,11 @@ const pages: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [{ element: <Root />, errorElement: <ErrorScreen />, children: pages }];
+/** Shown while the first page's chunk loads (before that, the page is blank anyway). */
+function FirstLoad() {
+  return null;
+}
+
+export const routes: RouteObject[] = [
+  { element: <Root />, errorElement: <ErrorScreen />, HydrateFallback: FirstLoad, children: pages },
+];

@@ -82,7 +82,7 @@ export function Footer() {
         {contact?.taxNumber && (
           <Text size="xs" c="gray.4">
             <Trans>
-              Tax registration number: <bdi>{contact.taxNumber}</bdi>
+              Tax registration number: <bdi dir="ltr">{contact.taxNumber}</bdi>
             </Trans>
           </Text>
         )}
@@ -100,10 +100,10 @@ function SupportLines({ contact, language }: { contact: ContactConfig; language:
   return (
     <>
       <Anchor href={`tel:${contact.phoneMs}`} c="gray.2" size="sm" display="block">
-        <Icon name="phone" size={14} /> <bdi>{contact.phoneMs}</bdi>
+        <Icon name="phone" size={14} /> <bdi dir="ltr">{contact.phoneMs}</bdi>
       </Anchor>
       <Anchor href={`mailto:${contact.email}`} c="gray.2" size="sm" display="block">
-        <Icon name="mail" size={14} /> <bdi>{contact.email}</bdi>
+        <Icon name="mail" size={14} /> <bdi dir="ltr">{contact.email}</bdi>
       </Anchor>
       {contact.address && (
         <Text size="sm" c="gray.4" mt={4}>

@@ -36,12 +36,12 @@ export function PublicBar() {
           <Group gap="md" wrap="wrap">
             {contact?.phoneMs && (
               <Anchor href={`tel:${contact.phoneMs}`} c="gray.0" size="sm" className="ltr-value">
-                <Icon name="phone" size={14} /> <bdi>{contact.phoneMs}</bdi>
+                <Icon name="phone" size={14} /> <bdi dir="ltr">{contact.phoneMs}</bdi>
               </Anchor>
             )}
             {contact?.email && (
               <Anchor href={`mailto:${contact.email}`} c="gray.0" size="sm" className="ltr-value">
-                <Icon name="mail" size={14} /> <bdi>{contact.email}</bdi>
+                <Icon name="mail" size={14} /> <bdi dir="ltr">{contact.email}</bdi>
               </Anchor>
             )}
             {(contact?.whatsapp || contact?.phoneMs) && (
@@ -60,7 +60,7 @@ export function PublicBar() {
         </div>
       </div>
       <nav className="container main-nav" aria-label={t`Main`}>
-        <Link to="/" className="brand" aria-label={t`Majlis home`}>
+        <Link to="/" className="brand">
           <Logo />
         </Link>
         <button

@@ -144,19 +144,19 @@ export default function ContactPage() {
                 <Text>
                   <Trans>E-mail:</Trans>{' '}
                   <Anchor href={`mailto:${contact.email}`}>
-                    <bdi>{contact.email}</bdi>
+                    <bdi dir="ltr">{contact.email}</bdi>
                   </Anchor>
                 </Text>
                 <Text>
                   <Trans>Phone:</Trans>{' '}
                   <Anchor href={`tel:${contact.phoneMs}`}>
-                    <bdi>{contact.phoneMs}</bdi>
+                    <bdi dir="ltr">{contact.phoneMs}</bdi>
                   </Anchor>
                   {contact.phone2 && (
                     <>
                       {' · '}
                       <Anchor href={`tel:${contact.phone2}`}>
-                        <bdi>{contact.phone2}</bdi>
+                        <bdi dir="ltr">{contact.phone2}</bdi>
                       </Anchor>
                     </>
                   )}

@@ -63,12 +63,13 @@ export const toast = {
   loading: (m: string) => showToast(m, 'loading'),
 };
 
+export function getToasts(): Toast[] {
+  return toasts;
+}
+
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => toasts,
-  );
+  return useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, getToasts);
 }

@@ -33,7 +33,7 @@ export function StorageBlock({
       <div className="storage-block" data-testid="storage-block">
         {collapsed ? (
           <Tooltip label={t`You have no storage space`}>
-            <Button variant="light" color="orange" size="compact-sm" onClick={update} aria-label={t`Update`}>
+            <Button size="compact-sm" onClick={update} aria-label={t`Update`}>
               <Icon name="storage" size={16} />
             </Button>
           </Tooltip>
@@ -42,7 +42,7 @@ export function StorageBlock({
             <Text size="xs">
               <Trans>You have no storage space</Trans>
             </Text>
-            <Button size="compact-sm" variant="light" color="orange" onClick={update}>
+            <Button size="compact-sm" onClick={update}>
               <Trans>Update</Trans>
             </Button>
           </Stack>

@@ -34,7 +34,7 @@ export function LanguageMenu() {
         className="lang-menu__button"
         aria-haspopup="true"
         aria-expanded={open}
-        aria-label={t`Language`}
+        aria-label={`${t`Language`}: ${LOCALE_INFO[language].label}`}
         onClick={() => setOpen((o) => !o)}
       >
         <Icon name="globe" size={16} />

@@ -62,12 +62,7 @@ export function TopBar({
       )}
       <Menu position="bottom-end" withinPortal width={230}>
         <Menu.Target>
-          <UnstyledButton
-            className="side-link"
-            style={{ width: 'auto' }}
-            aria-label={t`User menu`}
-            data-testid="user-menu"
-          >
+          <UnstyledButton className="side-link" style={{ width: 'auto' }} data-testid="user-menu">
             <Avatar src={me.picture} radius="xl" size="sm" alt="" />
             <span>
               <Text size="sm" fw={600} lh={1.2}>

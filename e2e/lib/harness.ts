@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const ARTIFACTS = join(REPO, 'e2e/artifacts');
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Majlis-demo-2026';
+
+export interface Ctx {
+  baseURL: string;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage), closed after the test. */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+}
+
+export type Spec = { name: string; run: (ctx: Ctx) => Promise<void> };
+const specs: Spec[] = [];
+
+export function test(name: string, run: Spec['run']): void {
+  specs.push({ name, run });
+}
+
+export function registered(): Spec[] {
+  return specs;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface Bff {
+  baseURL: string;
+  stop(): Promise<void>;
+  logs(): string;
+}
+
+/** The real BFF in embedded mode (PGlite in a fresh data dir), serving apps/client/dist. */
+export async function startBff(): Promise<Bff> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'majlis-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' };
+  // Embedded on purpose: a fresh database per run, whatever the CI exports for the integration tests.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/bff/src/main.ts'], {
+    cwd: REPO,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`BFF exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`BFF did not answer /api/health within 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseURL,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+export async function withContext<T>(browser: Browser, baseURL: string, fn: (c: BrowserContext) => Promise<T>) {
+  const context = await browser.newContext({ baseURL });
+  try {
+    return await fn(context);
+  } finally {
+    await context.close();
+  }
+}

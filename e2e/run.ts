@@ -1,0 +1,82 @@
+/**
+ * End-to-end runner: the real BFF (embedded PGlite, fresh data dir) serving the built client, driven by
+ * playwright-core in Debian's Chromium. Prints `e2e: N passed, N failed` and exits non-zero on any failure.
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import {
+  ARTIFACTS,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  type Ctx,
+  chromiumAvailable,
+  registered,
+  startBff,
+} from './lib/harness.ts';
+import './specs/shell.spec.ts';
+
+async function main(): Promise<number> {
+  if (!chromiumAvailable()) {
+    const message = `e2e: ${CHROMIUM} is missing`;
+    if (process.env.REQUIRE_SERVICES === '1') {
+      console.error(`${message} and REQUIRE_SERVICES=1`);
+      console.log('e2e: 0 passed, 1 failed');
+      return 1;
+    }
+    console.log(`${message}; skipping the end-to-end tests (set REQUIRE_SERVICES=1 to fail instead)`);
+    return 0;
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const only = process.env.E2E_GREP;
+  const specs = registered().filter((s) => !only || s.name.includes(only));
+  const bff = await startBff();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const spec of specs) {
+      const contexts: Array<{ close(): Promise<void> }> = [];
+      const ctx: Ctx = {
+        baseURL: bff.baseURL,
+        browser,
+        async newPage(options) {
+          const context = await browser.newContext({
+            baseURL: bff.baseURL,
+            viewport: options?.viewport ?? { width: 1280, height: 800 },
+          });
+          context.setDefaultTimeout(15_000);
+          contexts.push(context);
+          return context.newPage();
+        },
+      };
+      const started = Date.now();
+      try {
+        await spec.run(ctx);
+        passed++;
+        console.log(`  ✓ ${spec.name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed++;
+        console.log(
+          `  ✗ ${spec.name} (${Date.now() - started} ms)\n    ${String((error as Error).stack ?? error).replace(/\n/g, '\n    ')}`,
+        );
+      } finally {
+        for (const c of contexts) await c.close().catch(() => {});
+      }
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    await bff.stop();
+  }
+  if (failed && process.env.E2E_BFF_LOGS === '1') console.log(bff.logs());
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    console.log('e2e: 0 passed, 1 failed');
+    process.exit(1);
+  },
+);
