@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { connectDatabase, createSession, parseConfig, schema } from '@majlis/core';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { type BffProcess, startBff } from '../apps/bff/test/process.ts';
@@ -228,7 +229,16 @@ async function main() {
     acks.length = 0;
     duplicates = 0;
 
+    const redisCpu = async () => {
+      const r = new Redis(REDIS_URL);
+      const info = await r.info('cpu');
+      r.disconnect();
+      const v = (k: string) => Number(new RegExp(`${k}:([\\d.]+)`).exec(info)?.[1] ?? 0);
+      return v('used_cpu_sys') + v('used_cpu_user');
+    };
+    const cpuBefore = await redisCpu();
     const ids = await run(RATE, SECONDS);
+    const redisShare = (await redisCpu()) - cpuBefore;
     await drain();
     recording = false;
     let expected = 0;
@@ -258,6 +268,7 @@ async function main() {
     log(
       `| (sender's ack) | ${ackSorted.length} | ${ms(percentile(ackSorted, 50))} | ${ms(percentile(ackSorted, 99))} | ${ms(ackSorted.at(-1) ?? Number.NaN)} |`,
     );
+    log(`Redis CPU during the load: ${((100 * redisShare) / SECONDS).toFixed(1)}% of one core (the whole server)`);
     log(
       `Load average after the run: ${loadavg()
         .map((l) => l.toFixed(1))

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   AppError,
@@ -120,14 +121,16 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
 
   on('sendMessage', ZSendMessage, async (p, actor) => {
     self(actor, { userId: p.senderId });
-    const sent = await sendMessage({ db, bus }, actor, {
-      text: p.text,
-      messageId: p.messageId,
-      conversationId: p.conversationId,
-      receiverId: p.receiverId,
-      origin: socket.id,
-    });
-    rt.markDelivered(socket, sent.message.id);
+    const messageId = p.messageId ?? randomUUID();
+    const sent = await rt.sendingFrom(socket, messageId, () =>
+      sendMessage({ db, bus }, actor, {
+        text: p.text,
+        messageId,
+        conversationId: p.conversationId,
+        receiverId: p.receiverId,
+        origin: socket.id,
+      }),
+    );
     // This instance's sockets get it now; the bus brings it to the others (and here again, where it is skipped).
     if (sent.created) rt.deliverMessage({ ...sent, origin: socket.id });
     return { message: sent.message };
@@ -135,14 +138,16 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
 
   on('sendTeamMessage', ZSendTeamMessage, async (p, actor) => {
     self(actor, { userId: p.senderId });
-    const sent = await sendMessage({ db, bus }, actor, {
-      text: p.text,
-      messageId: p.messageId,
-      conversationId: p.conversationId,
-      teamId: p.teamId,
-      origin: socket.id,
-    });
-    rt.markDelivered(socket, sent.message.id);
+    const messageId = p.messageId ?? randomUUID();
+    const sent = await rt.sendingFrom(socket, messageId, () =>
+      sendMessage({ db, bus }, actor, {
+        text: p.text,
+        messageId,
+        conversationId: p.conversationId,
+        teamId: p.teamId,
+        origin: socket.id,
+      }),
+    );
     if (sent.created) rt.deliverMessage({ ...sent, origin: socket.id });
     return { message: sent.message };
   });

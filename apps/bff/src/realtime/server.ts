@@ -60,6 +60,8 @@ class RecentIds {
 
 interface Delivery {
   messages: RecentIds;
+  /** messageIds this socket is sending right now: their stored copy is its own, not to be given back to it. */
+  sending: Set<string>;
   notifications: RecentIds;
   lastNotificationId: number;
 }
@@ -86,8 +88,15 @@ export interface Realtime {
   deliverMessage(event: Pick<ChatMessageEvent, 'message' | 'rooms' | 'origin'>): void;
   /** Recomputes the online users of an account (all instances) and sends getUsers to it; coalesced per account. */
   presence(accountId: string): Promise<OnlineUser[]>;
-  /** Marks an id as already given to a socket (the sender has it in its ack). */
-  markDelivered(socket: IoSocket, messageId: number): void;
+  /**
+   * Wraps a send from a socket: while it runs, a copy of the message reaching the socket by any path (bus, replay,
+   * catch-up) is skipped, and afterwards its stream id counts as given (the sender has it in its ack).
+   */
+  sendingFrom<T extends { message: ChatMessage }>(
+    socket: IoSocket,
+    messageId: string,
+    send: () => Promise<T>,
+  ): Promise<T>;
   log: Log;
   runtime: Runtime;
   close(): Promise<void>;
@@ -147,6 +156,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
   function claim(socket: IoSocket, message: ChatMessage): boolean {
     const d = deliveries.get(socket);
     if (!d || socket.data.actor.accountId !== message.ownerId || d.messages.has(message.id)) return false;
+    if (message.sender === socket.data.actor.userId && d.sending.has(message.messageId)) return false;
     d.messages.add(message.id);
     return true;
   }
@@ -278,7 +288,17 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     io,
     deliverMessage,
     presence,
-    markDelivered: (socket, id) => deliveries.get(socket)?.messages.add(id),
+    async sendingFrom(socket, messageId, send) {
+      const d = deliveries.get(socket);
+      d?.sending.add(messageId);
+      try {
+        const result = await send();
+        d?.messages.add(result.message.id);
+        return result;
+      } finally {
+        d?.sending.delete(messageId);
+      }
+    },
     log,
     runtime,
     async close() {
@@ -296,6 +316,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     const auth = parsed.success ? parsed.data : {};
     const delivery: Delivery = {
       messages: new RecentIds(),
+      sending: new Set(),
       notifications: new RecentIds(),
       lastNotificationId: auth.lastNotificationId ?? Number.MAX_SAFE_INTEGER,
     };

@@ -27,6 +27,18 @@ export function teamVisibleTo(actor: Actor, teamId: SQL) {
         select 1 from team_members tm where tm.team_id = ${teamId} and tm.user_id = ${actor.userId})))`;
 }
 
+/**
+ * SQL condition on a conversation (its id, type and team id given as SQL): the actor may read and write it, being an
+ * active member of the acting account and either a member of the private conversation or allowed to see the team.
+ */
+export function conversationVisibleTo(actor: Actor, c: { id: SQL; type: SQL; teamId: SQL }) {
+  return sql`(case when ${c.type} = 'team' then ${teamVisibleTo(actor, c.teamId)}
+    else exists (
+      select 1 from conversation_members cm join memberships m
+        on m.user_id = cm.user_id and m.account_id = ${actor.accountId} and m.active
+      where cm.conversation_id = ${c.id} and cm.user_id = ${actor.userId}) end)`;
+}
+
 /** Whether the actor may see a team of its acting account. */
 export async function canSeeTeam(db: Db, actor: Actor, teamId: string): Promise<boolean> {
   const rows = await queryRows<{ ok: number }>(
@@ -78,11 +90,11 @@ export async function findConversation(db: Db, actor: Actor, conversationId: str
       and(
         eq(conversations.id, conversationId),
         eq(conversations.accountId, actor.accountId),
-        sql`case when ${conversations.type} = 'team' then ${teamVisibleTo(actor, sql`${conversations.teamId}`)}
-          else exists (
-            select 1 from conversation_members cm join memberships m
-              on m.user_id = cm.user_id and m.account_id = ${actor.accountId} and m.active
-            where cm.conversation_id = ${conversations.id} and cm.user_id = ${actor.userId}) end`,
+        conversationVisibleTo(actor, {
+          id: sql`${conversations.id}`,
+          type: sql`${conversations.type}`,
+          teamId: sql`${conversations.teamId}`,
+        }),
       ),
     );
   if (!conversation) throw notFound();

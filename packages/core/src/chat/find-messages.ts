@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { messages } from '../db/schema/index.ts';
-import { findConversation, teamVisibleTo } from './chat-access.ts';
-import { type ChatMessage, toChatMessage } from './send-message.ts';
+import { conversationVisibleTo, findConversation } from './chat-access.ts';
+import { type ChatMessage, fromRecord, type MessageRecord, toChatMessage } from './send-message.ts';
 
 export const HISTORY_PAGE = 50;
 export const HISTORY_MAX_PAGE = 200;
@@ -47,26 +47,6 @@ export const REPLAY_LOOKBACK_SECONDS = 60;
 export const REPLAY_MAX = 1000;
 const LOOKBACK_ROWS = 2000;
 
-/** SQL condition on `c` (conversations): the actor is a member of the private one, or may see the team. */
-function visibleConversation(actor: Actor) {
-  return sql`(
-    (c.type = 'private' and exists (
-      select 1 from conversation_members cm where cm.conversation_id = c.id and cm.user_id = ${actor.userId}))
-    or (c.type = 'team' and ${teamVisibleTo(actor, sql`c.team_id`)}))`;
-}
-
-interface MessageRecord {
-  id: string | number;
-  account_id: string;
-  conversation_id: string;
-  sender_id: string;
-  type: 'team' | 'private';
-  team_id: string | null;
-  message_id: string;
-  text: string;
-  created_at: string | Date;
-}
-
 /**
  * Messages of every conversation the actor may see, stored after stream id `from.id` (and in the look-back window
  * before it) or since the time `from.at`, oldest first, minus the ids in `exclude` (those already delivered).
@@ -100,23 +80,9 @@ export async function missedMessages(
         join conversations c on c.id = m.conversation_id
         cross join floor
         where m.account_id = ${actor.accountId} and m.id >= floor.id
-          and ${visibleConversation(actor)}
+          and ${conversationVisibleTo(actor, { id: sql`c.id`, type: sql`c.type`, teamId: sql`c.team_id` })}
         order by m.id
         limit ${REPLAY_MAX}`,
   );
-  return rows
-    .map((r) =>
-      toChatMessage({
-        id: Number(r.id),
-        accountId: r.account_id,
-        conversationId: r.conversation_id,
-        senderId: r.sender_id,
-        type: r.type,
-        teamId: r.team_id,
-        messageId: r.message_id,
-        text: r.text,
-        createdAt: new Date(r.created_at),
-      }),
-    )
-    .filter((m) => !exclude.has(m.id));
+  return rows.map((r) => toChatMessage(fromRecord(r))).filter((m) => !exclude.has(m.id));
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
-import type { Db } from '../db/connect.ts';
+import { type Db, queryRows } from '../db/connect.ts';
 import { MESSAGE_MAX_CHARS, messages } from '../db/schema/index.ts';
 import { AppError, forbidden } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
-import { type Conversation, conversationMemberIds, findConversation } from './chat-access.ts';
+import { type Conversation, conversationMemberIds, conversationVisibleTo, findConversation } from './chat-access.ts';
 import { openPrivateConversation, openTeamConversation } from './open-conversation.ts';
 
 export { MESSAGE_MAX_CHARS };
@@ -37,6 +37,33 @@ export interface ChatMessageEvent {
   /** The socket it was sent from, which has it in its ack and is skipped. */
   origin?: string;
   [key: string]: unknown;
+}
+
+/** A messages row as raw SQL returns it (snake case; bigint and timestamps may come as strings). */
+export interface MessageRecord {
+  id: string | number;
+  account_id: string;
+  conversation_id: string;
+  sender_id: string;
+  type: 'team' | 'private';
+  team_id: string | null;
+  message_id: string;
+  text: string;
+  created_at: string | Date;
+}
+
+export function fromRecord(r: MessageRecord): MessageRow {
+  return {
+    id: Number(r.id),
+    accountId: r.account_id,
+    conversationId: r.conversation_id,
+    senderId: r.sender_id,
+    type: r.type,
+    teamId: r.team_id,
+    messageId: r.message_id,
+    text: r.text,
+    createdAt: new Date(r.created_at),
+  };
 }
 
 export function toChatMessage(row: MessageRow): ChatMessage {
@@ -87,6 +114,11 @@ export async function sendMessage(
   const text = input.text;
   if (!text.trim()) throw new AppError(400, 'VALIDATION_FAILED', { text: 'field.message' });
   if (text.length > MESSAGE_MAX_CHARS) throw new AppError(400, 'VALIDATION_FAILED', { text: 'field.tooLong' });
+  const messageId = input.messageId ?? randomUUID();
+  const fast = await insertIfAllowed(db, actor, input, messageId);
+  if (fast) return publish(rt, actor, input, fast.row, fast.rooms);
+
+  // The slow path tells why the fast one stored nothing: a conversation to create first, a retry, or a refusal.
   let conversation: Conversation;
   if (input.conversationId) conversation = await findConversation(db, actor, input.conversationId);
   else if (input.teamId) conversation = await openTeamConversation(db, actor, input.teamId);
@@ -99,7 +131,6 @@ export async function sendMessage(
     if (conversation.type !== 'private' || !members.includes(input.receiverId)) throw forbidden();
   }
 
-  const messageId = input.messageId ?? randomUUID();
   const [inserted] = await db
     .insert(messages)
     .values({
@@ -123,7 +154,17 @@ export async function sendMessage(
     if (!stored || stored.conversationId !== conversation.id) throw new AppError(409, 'MESSAGE_ID_TAKEN');
     return { message: toChatMessage(stored), created: false, rooms };
   }
-  const message = toChatMessage(inserted);
+  return publish(rt, actor, input, inserted, rooms);
+}
+
+async function publish(
+  rt: { bus?: EventBus },
+  actor: Actor,
+  input: SendMessageInput,
+  row: MessageRow,
+  rooms: string[],
+): Promise<{ message: ChatMessage; created: boolean; rooms: string[] }> {
+  const message = toChatMessage(row);
   if (rt.bus) {
     const event: ChatMessageEvent = { type: CHAT_MESSAGE_TOPIC, accountId: actor.accountId, message, rooms };
     if (input.origin) event.origin = input.origin;
@@ -133,4 +174,44 @@ export async function sendMessage(
     });
   }
   return { message, created: true, rooms };
+}
+
+/**
+ * The common case in one round trip: the conversation exists, the actor may write to it (checked in the same
+ * statement), the named team or receiver is that of the conversation, and the messageId is new. Null otherwise.
+ */
+async function insertIfAllowed(
+  db: Db,
+  actor: Actor,
+  input: SendMessageInput,
+  messageId: string,
+): Promise<{ row: MessageRow; rooms: string[] } | null> {
+  const which = input.conversationId
+    ? sql`c.id = ${input.conversationId}`
+    : input.teamId
+      ? sql`c.team_id = ${input.teamId}`
+      : null;
+  if (!which) return null;
+  const team = input.teamId ? sql`and c.type = 'team' and c.team_id = ${input.teamId}` : sql``;
+  const receiver = input.receiverId
+    ? sql`and c.type = 'private' and position(${input.receiverId} in c.pair_key) > 0`
+    : sql``;
+  const [row] = await queryRows<MessageRecord & { pair_key: string | null }>(
+    db,
+    sql`with ins as (
+          insert into messages (account_id, conversation_id, sender_id, type, team_id, message_id, text)
+          select c.account_id, c.id, ${actor.userId}, c.type, c.team_id, ${messageId}, ${input.text}
+          from conversations c
+          where ${which} and c.account_id = ${actor.accountId} ${team} ${receiver}
+            and ${conversationVisibleTo(actor, { id: sql`c.id`, type: sql`c.type`, teamId: sql`c.team_id` })}
+          on conflict do nothing
+          returning *
+        )
+        select ins.*, c.pair_key from ins join conversations c on c.id = ins.conversation_id`,
+  );
+  if (!row) return null;
+  const message = fromRecord(row);
+  const rooms =
+    message.type === 'team' ? [`team:${message.teamId}`] : (row.pair_key ?? '').split(':').map((id) => `user:${id}`);
+  return { row: message, rooms };
 }
