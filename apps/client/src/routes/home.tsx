@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../ui/icons.tsx';
 import { Page } from '../ui/Page.tsx';
@@ -64,21 +64,22 @@ export default function HomePage() {
         <Title order={2} ta="center" mb="xl">
           <Trans>Everything a meeting needs</Trans>
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {/* Plain grid and cards: this is the first page, every kilobyte counts. */}
+        <div className="feature-grid">
           {features.map((f) => (
-            <Card key={f.title} withBorder radius="md" padding="lg">
-              <ThemeIcon size={44} radius="md" variant="light">
+            <div key={f.title} className="feature-card">
+              <span className="feature-card__icon">
                 <Icon name={f.icon} size={24} />
-              </ThemeIcon>
+              </span>
               <Title order={3} size="h4" mt="md">
                 {f.title}
               </Title>
               <Text c="dimmed" mt={6}>
                 {f.text}
               </Text>
-            </Card>
+            </div>
           ))}
-        </SimpleGrid>
+        </div>
       </section>
     </Page>
   );
