@@ -13,8 +13,9 @@
  * (default redis://127.0.0.1:6379), BENCH_SECONDS, BENCH_STEP_SECONDS, BENCH_RATE (default 200).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { connectDatabase, createSession, parseConfig, schema } from '@majlis/core';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -27,7 +28,7 @@ const positive = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Num
 const SECONDS = positive(process.env.BENCH_SECONDS, 30);
 const STEP_SECONDS = positive(process.env.BENCH_STEP_SECONDS, 6);
 const RATE = positive(process.env.BENCH_RATE, 200);
-const STEPS = [400, 800, 1200, 1600, 2400, 3200];
+const STEPS = [300, 400, 600, 800, 1200, 1600, 2400];
 const TEAMS = 100;
 const TEAM_SIZE = 10;
 const HARD_LIMIT_MS = 170_000;
@@ -51,6 +52,16 @@ interface Sent {
 }
 
 const log = (s: string) => process.stdout.write(`${s}\n`);
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 const now = () => performance.now();
 
 function percentile(sorted: number[], p: number): number {
@@ -237,8 +248,17 @@ async function main() {
       return v('used_cpu_sys') + v('used_cpu_user');
     };
     const cpuBefore = await redisCpu();
+    const bffCpuBefore = bffs.map((p) => cpuSeconds(p.proc.pid));
+    const selfCpuBefore = process.cpuUsage();
+    /** The clients' own event loop: when it lags, the latencies measured here include that lag. */
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
     const ids = await run(RATE, SECONDS);
     const redisShare = (await redisCpu()) - cpuBefore;
+    const bffShare = bffs.map((p, i) => (cpuSeconds(p.proc.pid) - (bffCpuBefore[i] ?? 0)) / SECONDS);
+    const selfUsage = process.cpuUsage(selfCpuBefore);
+    const selfShare = (selfUsage.user + selfUsage.system) / 1e6 / SECONDS;
+    lag.disable();
     await drain();
     recording = false;
     let expected = 0;
@@ -268,6 +288,10 @@ async function main() {
     log(
       `| (sender's ack) | ${ackSorted.length} | ${ms(percentile(ackSorted, 50))} | ${ms(percentile(ackSorted, 99))} | ${ms(ackSorted.at(-1) ?? Number.NaN)} |`,
     );
+    log(`Client event-loop lag p99 during the load: ${ms(lag.percentile(99) / 1e6)} (part of every latency above)`);
+    log(
+      `CPU during the load, in cores: BFF A ${bffShare[0]?.toFixed(2)}, BFF B ${bffShare[1]?.toFixed(2)}, the 1,000 clients ${selfShare.toFixed(2)}`,
+    );
     log(`Redis CPU during the load: ${((100 * redisShare) / SECONDS).toFixed(1)}% of one core (the whole server)`);
     log(
       `Load average after the run: ${loadavg()
@@ -277,8 +301,8 @@ async function main() {
 
     // Knee: step the rate up until p99 (all receivers) passes 100 ms.
     log('');
-    log('| rate (msg/s) | deliveries/s | p50 | p99 | ack p99 |');
-    log('|---|---|---|---|---|');
+    log('| rate (msg/s) | deliveries/s | p50 | p99 | ack p99 | client lag p99 |');
+    log('|---|---|---|---|---|---|');
     let knee: number | null = null;
     for (const rate of STEPS) {
       if (Date.now() - started > HARD_LIMIT_MS - (STEP_SECONDS + 15) * 1000) {
@@ -288,15 +312,18 @@ async function main() {
       latencies.same.length = 0;
       latencies.across.length = 0;
       acks.length = 0;
+      lag.reset();
+      lag.enable();
       recording = true;
       await run(rate, STEP_SECONDS);
       await drain();
       recording = false;
       const all = [...latencies.same, ...latencies.across].sort((x, y) => x - y);
       const p99 = percentile(all, 99);
+      lag.disable();
       const stepAcks = [...acks].sort((x, y) => x - y);
       log(
-        `| ${rate} | ${Math.round(all.length / STEP_SECONDS)} | ${ms(percentile(all, 50))} | ${ms(p99)} | ${ms(percentile(stepAcks, 99))} |`,
+        `| ${rate} | ${Math.round(all.length / STEP_SECONDS)} | ${ms(percentile(all, 50))} | ${ms(p99)} | ${ms(percentile(stepAcks, 99))} | ${ms(lag.percentile(99) / 1e6)} |`,
       );
       if (p99 > 100) {
         knee = rate;
