@@ -39,16 +39,6 @@ export function conversationVisibleTo(actor: Actor, c: { id: SQL; type: SQL; tea
       where cm.conversation_id = ${c.id} and cm.user_id = ${actor.userId}) end)`;
 }
 
-/** Whether the actor may see a team of its acting account. */
-export async function canSeeTeam(db: Db, actor: Actor, teamId: string): Promise<boolean> {
-  const rows = await queryRows<{ ok: number }>(
-    db,
-    sql`select 1 as ok from teams t
-        where t.id = ${teamId} and t.account_id = ${actor.accountId} and ${teamVisibleTo(actor, sql`t.id`)}`,
-  );
-  return rows.length > 0;
-}
-
 /** Whether a user is an active member of the actor's account (a private conversation stays inside one tenant). */
 export async function isActiveMember(db: Db, accountId: string, userId: string): Promise<boolean> {
   const [row] = await db

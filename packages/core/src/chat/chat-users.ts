@@ -3,6 +3,7 @@ import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { memberships, teamMembers, users } from '../db/schema/index.ts';
 import { findTeam } from '../teams/find-teams.ts';
+import { teamVisibleTo } from './chat-access.ts';
 
 /** Spec §3 Team user or contact. */
 export interface ChatUser {
@@ -77,9 +78,7 @@ export async function findActiveTeams(db: Db, actor: Actor): Promise<ActiveTeam[
         from teams t
         join conversations c on c.team_id = t.id
         join messages m on m.conversation_id = c.id
-        where t.account_id = ${actor.accountId}
-          and (${actor.role} <> 'member' or exists (
-            select 1 from team_members tm where tm.team_id = t.id and tm.user_id = ${actor.userId}))
+        where t.account_id = ${actor.accountId} and ${teamVisibleTo(actor, sql`t.id`)}
         group by t.id, t.name, c.id
         order by last_at desc`,
   );
