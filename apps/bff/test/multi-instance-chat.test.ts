@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
+import { connectDatabase, createNotification, createRedisBus } from '@majlis/core';
 import {
   createPostgresDatabase,
   dropRedisPrefix,
@@ -241,6 +242,42 @@ describe.skipIf(skip)(`chat across two BFF processes${skip ? ` (${skip})` : ''}`
     expect(owner.received).toEqual([]);
     owner.close();
     solo.close();
+  });
+
+  it('a notification made outside the BFFs (as a job does) reaches the user on both instances, once each', async () => {
+    const onA = await socketOn(lbA, 'member');
+    const onB = await socketOn(lbB, 'member');
+    const database = await connectDatabase({ url: db.url, migrate: false });
+    const bus = createRedisBus(env.REDIS_URL as string, `${prefix}bus:`);
+    try {
+      const input = {
+        accountId: who.member.accountId,
+        userId: who.member.userId,
+        type: 'success' as const,
+        titleId: 'notif.chat.title',
+        messageId: 'notif.chat.message',
+        values: { name: 'ليلى', text: 'مرحبا' },
+        dedupeKey: `multi:${prefix}`,
+      };
+      const { notification } = await createNotification(database.db, input, { bus });
+      await createNotification(database.db, input, { bus });
+      await waitFor(
+        () => onA.notifications.length > 0 && onB.notifications.length > 0,
+        10_000,
+        'notification on A and B',
+      );
+      await sleep(300);
+      for (const s of [onA, onB]) {
+        expect(s.notifications.map((n) => n.id)).toEqual([notification.id]);
+        // The member's stored language is English.
+        expect(s.notifications[0]?.title).toBe('New message');
+      }
+    } finally {
+      await bus.close();
+      await database.close();
+      onA.close();
+      onB.close();
+    }
   });
 
   it('B is killed mid-conversation: its clients reconnect to A and get everything they missed, once', async () => {
