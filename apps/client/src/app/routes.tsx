@@ -36,7 +36,10 @@ const pages: RouteObject[] = [
       { path: '/password/reset', lazy: page(() => import('../routes/password-reset.tsx')) },
       {
         lazy: page(() => import('../layouts/GuestLayout.tsx')),
-        children: [{ path: '/join', lazy: page(() => import('../routes/join.tsx')) }],
+        children: [
+          { path: '/join', lazy: page(() => import('../routes/join.tsx')) },
+          { path: '/join/:number', lazy: page(() => import('../routes/join.tsx')) },
+        ],
       },
       { path: '*', lazy: page(() => import('../routes/not-found.tsx')) },
     ],

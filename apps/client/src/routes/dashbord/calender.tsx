@@ -1,16 +1,13 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { CalendarView } from '../../features/calendar/CalendarView.tsx';
 import { DashPage } from '../../features/dashboard/DashPage.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 
+/** The route is its own lazy chunk (app/routes.tsx), so FullCalendar never weighs on the first page. */
 export default function CalenderPage() {
   const { t } = useLingui();
   return (
     <DashPage title={t`Meeting organiser`}>
-      <EmptyState title={<Trans>Your calendar is empty</Trans>}>
-        <Trans>
-          The meeting organiser will show your meetings by day, week and month once meetings can be scheduled.
-        </Trans>
-      </EmptyState>
+      <CalendarView />
     </DashPage>
   );
 }

@@ -1,0 +1,203 @@
+import 'temporal-polyfill/global';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import './calendar.css';
+import FullCalendar, { type EventClickInfo, type EventDropInfo, type EventSourceFuncInfo } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import arLocale from '@fullcalendar/react/locales/ar';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { messageOf } from '../../lib/http.ts';
+import { useLanguage } from '../../state/language.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useAccount } from '../dashboard/account-context.tsx';
+import { type CalendarEvent, joinLink, meetingsApi } from '../meetings/api.ts';
+import { ConfirmDialog } from '../meetings/ConfirmDialog.tsx';
+import { browserTimeZone, dayIn, formatWhen } from '../meetings/format.ts';
+import { StatusBadge } from '../meetings/MeetingCard.tsx';
+
+const COLOR: Record<CalendarEvent['roomType'], string> = { bbb: '#0b3d91', zoom: '#2d8cff', jitsi: '#1c7c54' };
+
+/**
+ * /dashbord/calender: month, week and day views of the meetings' days in the user's time zone, Arabic (rtl, week
+ * from Saturday) or English; drag a day to move it, click it for its details.
+ */
+export function CalendarView() {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const account = useAccount();
+  const timeZone = account.info?.timeZone ?? browserTimeZone();
+  const calendar = useRef<{ getApi(): { refetchEvents(): void } } | null>(null);
+  const [selected, setSelected] = useState<CalendarEvent | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fetchEvents = useCallback(
+    async (info: EventSourceFuncInfo) => {
+      // The feed takes days in the user's zone, `to` inclusive; the view's end is exclusive.
+      const from = dayIn(timeZone, info.start);
+      const to = dayIn(timeZone, new Date(+info.end - 1));
+      try {
+        const events = await meetingsApi.calendar(from, to);
+        setLoadError(null);
+        return events.map((e) => ({
+          id: e.id,
+          title: e.title,
+          start: e.start,
+          end: e.end,
+          startEditable: e.editable,
+          durationEditable: false,
+          color: COLOR[e.roomType],
+          extendedProps: { event: e },
+        }));
+      } catch (e) {
+        setLoadError(messageOf(e, language, t`An error occurred, try again`));
+        return [];
+      }
+    },
+    [timeZone, language, t],
+  );
+
+  async function onDrop(info: EventDropInfo) {
+    const e = info.event.extendedProps.event as CalendarEvent;
+    const start = info.event.start;
+    if (!start) return info.revert();
+    try {
+      await meetingsApi.updateOccurrence(e.meetingId, e.id, { startsAt: start.toISOString() });
+      toast.success(t`The day was moved`);
+      calendar.current?.getApi().refetchEvents();
+    } catch (err) {
+      info.revert();
+      toast.error(messageOf(err, language, t`An error occurred, try again`));
+    }
+  }
+
+  function onClick(info: EventClickInfo) {
+    info.jsEvent.preventDefault();
+    setSelected(info.event.extendedProps.event as CalendarEvent);
+  }
+
+  async function deleteDay() {
+    const e = selected;
+    if (!e) return;
+    setBusy(true);
+    try {
+      await meetingsApi.cancelOccurrence(e.meetingId, e.id);
+      toast.success(t`The day was deleted`);
+      setConfirming(false);
+      setSelected(null);
+      calendar.current?.getApi().refetchEvents();
+    } catch (err) {
+      toast.error(messageOf(err, language, t`An error occurred, try again`));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const when = selected
+    ? `${formatWhen(language, selected.start, timeZone)} – ${formatWhen(language, selected.end, timeZone, {
+        weekday: undefined,
+        day: undefined,
+        month: undefined,
+        year: undefined,
+      })}`
+    : '';
+
+  return (
+    <Stack>
+      {loadError && (
+        <Alert color="red" role="alert">
+          {loadError}
+        </Alert>
+      )}
+      <div className="majlis-calendar" data-testid="calendar">
+        <FullCalendar
+          // A new language or zone rebuilds the calendar with its locale and direction.
+          key={`${language}-${timeZone}`}
+          ref={calendar as never}
+          plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
+          initialView="dayGridMonth"
+          locale={language === 'ar' ? arLocale : 'en-GB'}
+          direction={language === 'ar' ? 'rtl' : 'ltr'}
+          timeZone={timeZone}
+          headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+          height="auto"
+          events={fetchEvents}
+          eventDrop={onDrop}
+          eventClick={onClick}
+          editable
+          eventDurationEditable={false}
+          dayMaxEvents={3}
+          nowIndicator
+        />
+      </div>
+      <Text size="xs" c="dimmed">
+        <Trans>
+          Times are in your time zone ({timeZone}). Drag a meeting day to move it; click it for its details.
+        </Trans>
+      </Text>
+      <Modal
+        opened={!!selected && !confirming}
+        onClose={() => setSelected(null)}
+        title={selected?.title ?? ''}
+        centered
+      >
+        {selected && (
+          <Stack gap="sm" data-testid="calendar-event-details">
+            <Group gap="xs">
+              <StatusBadge meeting={{ status: selected.status, active: true }} />
+              {selected.recurring && (
+                <Badge variant="outline">
+                  <Trans>Recurring</Trans>
+                </Badge>
+              )}
+              {selected.edited && (
+                <Badge variant="outline" color="orange">
+                  <Trans>Changed for this day</Trans>
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm">{when}</Text>
+            <Text size="sm">
+              <Trans>
+                Meeting number <span dir="ltr">{selected.number}</span>
+              </Trans>
+            </Text>
+            <Anchor href={joinLink(selected.number)} size="sm" dir="ltr">
+              {joinLink(selected.number)}
+            </Anchor>
+            <Group justify="flex-end" mt="sm">
+              <Button component={Link} to="/dashbord/meeting" variant="default">
+                <Trans>Meetings</Trans>
+              </Button>
+              {selected.editable && (
+                <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+                  <Trans>Delete this day</Trans>
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title={t`Delete this day`}
+        confirmLabel={t`Delete this day`}
+        busy={busy}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void deleteDay()}
+      >
+        <Trans>
+          Delete only this day of <bdi>{selected?.title}</bdi> ({when})? The other days stay as they are.
+        </Trans>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { toAsciiDigits } from '@majlis/i18n';
+import { type JoinAnswer, type JoinMeetingInfo, type JoinRequest, joinMachine } from '@majlis/machines';
+import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import { http } from '../../lib/http.ts';
+import { hardNavigation } from '../../lib/navigation.ts';
+import { useLanguage } from '../../state/language.tsx';
+import { useSessionUser } from '../../state/session.tsx';
+import { formatWhen } from '../meetings/format.ts';
+
+const path = (number: string) => `/api/join/${encodeURIComponent(number)}`;
+
+export const joinLogic = joinMachine.provide({
+  actors: {
+    lookupMeeting: fromPromise<JoinMeetingInfo, { number: string }>(({ input }) =>
+      http.get<{ meeting: JoinMeetingInfo }>(path(input.number)).then((r) => r.meeting),
+    ),
+    joinMeeting: fromPromise<JoinAnswer, JoinRequest>(({ input }) =>
+      http.post<JoinAnswer>(path(input.number), {
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.asOwner ? { asOwner: true } : {}),
+      }),
+    ),
+  },
+  actions: {
+    // The provider's page: a full navigation away from the app.
+    goToMeeting: (_, { url }) => hardNavigation.go(url),
+  },
+});
+
+/** Join a meeting by number (spec §8), anonymous or signed in; Arabic-Indic digits are accepted. */
+export function JoinFlow({
+  initialNumber = '',
+  logic = joinLogic,
+}: {
+  initialNumber?: string;
+  logic?: typeof joinLogic;
+}) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const user = useSessionUser();
+  const [state, send] = useMachine(logic);
+  const [number, setNumber] = useState(() => toAsciiDigits(initialNumber).replace(/\D/g, ''));
+  const [name, setName] = useState(() => (user ? `${user.fname} ${user.lname}`.trim() : ''));
+  const [asOwner, setAsOwner] = useState(false);
+  const [errors, setErrors] = useState<{ number?: string; name?: string }>({});
+  const { meeting, errorCode, errorMessage, answer } = state.context;
+
+  const generic = t`An error occurred, try again`;
+  const messages: Record<string, string> = {
+    MEETING_NUMBER_NOT_FOUND: t`There is no meeting at this number`,
+    MEETING_DELETED: t`This meeting has been deleted`,
+    MEETING_EXPIRED: t`Meeting has expired`,
+    MEETING_FINISHED: t`This meeting has finished`,
+    MEETING_INACTIVE: t`This meeting is not active`,
+  };
+  const failure = (errorCode && messages[errorCode]) ?? errorMessage?.[language] ?? generic;
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const found: typeof errors = {};
+    if (!/^\d{4,20}$/.test(number)) found.number = t`Enter the meeting number`;
+    if (!user && !name.trim()) found.name = t`Enter your name`;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    send({ type: 'join.submit', number, name: name.trim(), asOwner });
+  }
+
+  const busy = state.matches('checking') || state.matches('joining');
+  const startsAt = meeting?.startsAt
+    ? formatWhen(language, meeting.startsAt, Intl.DateTimeFormat().resolvedOptions().timeZone)
+    : null;
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="xl"
+      maw={520}
+      mx="auto"
+      data-testid="join"
+      data-state={JSON.stringify(state.value)}
+    >
+      <Title order={1} size="h2" mb="md">
+        <Trans>Join a meeting</Trans>
+      </Title>
+      {state.matches('waiting') ? (
+        <Stack data-testid="join-waiting">
+          <Alert color="blue" variant="light" role="status">
+            <Text fw={600}>
+              <Trans>The meeting hasn't started yet</Trans>
+            </Text>
+            <Text size="sm">
+              {meeting && (
+                <>
+                  <bdi>{meeting.name}</bdi>
+                  {startsAt && (
+                    <>
+                      {' · '}
+                      {startsAt}
+                    </>
+                  )}
+                  {' · '}
+                </>
+              )}
+              <Trans>We check again every 10 seconds and take you in as soon as it starts.</Trans>
+            </Text>
+          </Alert>
+          <Group>
+            <Loader size="sm" aria-label={t`Waiting for the meeting to start`} />
+            <Button variant="default" onClick={() => send({ type: 'join.cancel' })}>
+              <Trans>Back</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      ) : state.matches('notice') ? (
+        <Stack data-testid="join-notice">
+          <Alert color="orange" variant="light" role="alert">
+            {answer?.notice?.[language] ??
+              t`You do not have permission to start the meeting as the owner (joins as a participant)`}
+          </Alert>
+          <Button onClick={() => send({ type: 'join.continue' })}>
+            <Trans>Join as a participant</Trans>
+          </Button>
+        </Stack>
+      ) : state.matches('redirected') ? (
+        <Group data-testid="join-redirected">
+          <Loader size="sm" aria-hidden="true" />
+          <Text>
+            <Trans>Opening the meeting…</Trans>
+          </Text>
+        </Group>
+      ) : (
+        <form noValidate onSubmit={submit}>
+          <Stack>
+            {state.matches('failed') && (
+              <Alert
+                color="red"
+                variant="light"
+                role="alert"
+                data-testid="join-error"
+                withCloseButton
+                closeButtonLabel={t`Close`}
+                onClose={() => send({ type: 'join.cancel' })}
+              >
+                {failure}
+              </Alert>
+            )}
+            <TextInput
+              label={t`Meeting number`}
+              inputMode="numeric"
+              dir="ltr"
+              autoComplete="off"
+              value={number}
+              // Arabic-Indic digits are accepted as they are typed (reference §5).
+              onChange={(e) => setNumber(toAsciiDigits(e.currentTarget.value).replace(/[^\d]/g, ''))}
+              error={errors.number}
+              disabled={busy}
+            />
+            <TextInput
+              label={t`Your name`}
+              description={user ? t`As others will see you in the meeting` : undefined}
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={errors.name}
+              disabled={busy}
+            />
+            {user && (
+              <Checkbox
+                label={t`Start it as the owner`}
+                checked={asOwner}
+                onChange={(e) => setAsOwner(e.currentTarget.checked)}
+              />
+            )}
+            <Button type="submit" loading={busy}>
+              <Trans>Join</Trans>
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Paper>
+  );
+}

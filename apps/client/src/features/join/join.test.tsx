@@ -1,0 +1,148 @@
+import { type JoinEvent, joinMachine } from '@majlis/machines';
+import { createModel, getTransitionPaths } from '@majlis/machines/testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { hardNavigation } from '../../lib/navigation.ts';
+import { type FakeResponse, fakeBff, renderWithProviders } from '../../test/harness.tsx';
+import { JoinFlow, joinLogic } from './JoinFlow.tsx';
+
+const meeting = { number: '482913', name: 'مجلس الإدارة', status: 'available', startsAt: null, provider: 'bbb' };
+const joined = { url: 'http://bbb.test/bigbluebutton/api/join?x=1', role: 'attendee' };
+const notice = { ar: 'ليس لديك صلاحية بدء الاجتماع كمالك (تنضم كمشارك)', en: 'You do not have permission' };
+const deleted = { ar: 'تم حذف هذا الاجتماع', en: 'This meeting has been deleted' };
+
+type Snapshot = ReturnType<typeof joinMachine.getInitialSnapshot>;
+// Failed screens differ by why: keep the refusals apart.
+const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.errorCode]);
+
+const RECHECK = 'xstate.after.recheck.join.waiting';
+type ModelEvent =
+  | JoinEvent
+  | { type: 'xstate.done.actor.lookupMeeting'; output: unknown }
+  | { type: 'xstate.error.actor.lookupMeeting'; error: unknown }
+  | { type: 'xstate.done.actor.joinMeeting'; output: unknown }
+  | { type: 'xstate.error.actor.joinMeeting'; error: unknown }
+  | { type: typeof RECHECK };
+const events = [
+  { type: 'join.submit', number: '482913', name: 'Huda' },
+  { type: 'join.cancel' },
+  { type: 'join.continue' },
+  { type: 'xstate.done.actor.lookupMeeting', output: meeting },
+  { type: 'xstate.error.actor.lookupMeeting', error: { code: 'MEETING_NUMBER_NOT_FOUND' } },
+  { type: 'xstate.done.actor.joinMeeting', output: joined },
+  { type: 'xstate.done.actor.joinMeeting', output: { ...joined, notice } },
+  { type: 'xstate.error.actor.joinMeeting', error: { code: 'MEETING_NOT_STARTED' } },
+  { type: 'xstate.error.actor.joinMeeting', error: { code: 'MEETING_DELETED', errorMessage: deleted } },
+  { type: RECHECK },
+] as ModelEvent[];
+
+/** The machine with a short re-check, so the model's timer event happens within a test. */
+const fastLogic = joinLogic.provide({ delays: { recheck: 150 } });
+
+describe('join by number (model-based, against the real page)', () => {
+  const model = createModel(joinMachine, { events: events as JoinEvent[], serializeState });
+
+  for (const path of getTransitionPaths(model, { serializeState })) {
+    it(path.description, async () => {
+      const pending: { lookup: ((r: FakeResponse) => void)[]; join: ((r: FakeResponse) => void)[] } = {
+        lookup: [],
+        join: [],
+      };
+      const { calls } = fakeBff({
+        'GET /api/csrf-token': { body: { getCsrfToken: 't' } },
+        'GET /api/join/482913': () => new Promise<FakeResponse>((r) => pending.lookup.push(r)),
+        'POST /api/join/482913': () => new Promise<FakeResponse>((r) => pending.join.push(r)),
+      });
+      const go = vi.spyOn(hardNavigation, 'go').mockImplementation(() => {});
+      await renderWithProviders(<JoinFlow logic={fastLogic} />);
+      const joins = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/join/482913');
+      const answer = async (queue: ((r: FakeResponse) => void)[], r: FakeResponse) => {
+        await waitFor(() => expect(queue.length).toBeGreaterThan(0));
+        queue.shift()?.(r);
+      };
+      let joinsBeforeWait = 0;
+      await path.test({
+        states: {
+          idle: () => {
+            expect(screen.getByLabelText('رقم الاجتماع')).toBeTruthy();
+            expect(screen.queryByTestId('join-error')).toBeNull();
+            expect(screen.queryByTestId('join-waiting')).toBeNull();
+          },
+          checking: async () => {
+            await waitFor(() => expect(pending.lookup.length).toBe(1));
+          },
+          joining: async () => {
+            await waitFor(() => expect(pending.join.length).toBe(1));
+            expect(joins().at(-1)?.body).toEqual({ name: 'Huda' });
+          },
+          waiting: async () => {
+            expect((await screen.findByTestId('join-waiting')).textContent).toContain('لم يبدأ الاجتماع بعد');
+            joinsBeforeWait = joins().length;
+          },
+          notice: async () => {
+            expect((await screen.findByTestId('join-notice')).textContent).toContain(notice.ar);
+            expect(go).not.toHaveBeenCalled();
+          },
+          redirected: async () => {
+            await waitFor(() => expect(go).toHaveBeenCalledWith(joined.url));
+          },
+          failed: async ({ context }) => {
+            const text = (await screen.findByTestId('join-error')).textContent;
+            expect(text).toBe(
+              context.errorCode === 'MEETING_NUMBER_NOT_FOUND' ? 'لا يوجد اجتماع بهذا الرقم' : 'تم حذف هذا الاجتماع',
+            );
+          },
+        },
+        events: {
+          'join.submit': () => {
+            // Arabic-Indic digits typed are the same number.
+            fireEvent.change(screen.getByLabelText('رقم الاجتماع'), { target: { value: '٤٨٢٩١٣' } });
+            fireEvent.change(screen.getByLabelText('اسمك'), { target: { value: 'Huda' } });
+            fireEvent.click(screen.getByRole('button', { name: 'انضمام' }));
+          },
+          'join.cancel': () => {
+            fireEvent.click(
+              screen.queryByTestId('join-waiting')
+                ? screen.getByRole('button', { name: 'رجوع' })
+                : screen.getByRole('button', { name: 'إغلاق' }),
+            );
+          },
+          'join.continue': () => {
+            fireEvent.click(screen.getByRole('button', { name: 'الانضمام كمشارك' }));
+          },
+          'xstate.done.actor.lookupMeeting': () => answer(pending.lookup, { body: { meeting } }),
+          'xstate.error.actor.lookupMeeting': () =>
+            answer(pending.lookup, { status: 404, body: { code: 'MEETING_NUMBER_NOT_FOUND' } }),
+          'xstate.done.actor.joinMeeting': ({ event }: { event: { output: unknown } }) =>
+            answer(pending.join, { body: event.output }),
+          'xstate.error.actor.joinMeeting': ({ event }: { event: { error: { code: string } } }) =>
+            answer(pending.join, {
+              status: 409,
+              body:
+                event.error.code === 'MEETING_DELETED'
+                  ? { code: 'MEETING_DELETED', errorMessage: deleted }
+                  : event.error,
+            }),
+          // The timer: the page asks again by itself.
+          [RECHECK]: async () => {
+            await waitFor(() => expect(joins().length).toBe(joinsBeforeWait + 1));
+          },
+        },
+      } as Parameters<typeof path.test>[0]);
+    });
+  }
+
+  it('asks for a number and, when signed out, a name', async () => {
+    fakeBff({});
+    await renderWithProviders(<JoinFlow />);
+    fireEvent.click(screen.getByRole('button', { name: 'انضمام' }));
+    expect(await screen.findByText('أدخل رقم الاجتماع')).toBeTruthy();
+    expect(screen.getByText('أدخل اسمك')).toBeTruthy();
+  });
+
+  it('takes the number from the link, Arabic-Indic digits included', async () => {
+    fakeBff({});
+    await renderWithProviders(<JoinFlow initialNumber="٤٨٢٩١٣" />);
+    expect((screen.getByLabelText('رقم الاجتماع') as HTMLInputElement).value).toBe('482913');
+  });
+});

@@ -1,0 +1,303 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '@majlis/i18n';
+import { Alert, Button, Group, Loader, Modal, Pagination, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { messageOf } from '../../lib/http.ts';
+import { hardNavigation } from '../../lib/navigation.ts';
+import { useLanguage } from '../../state/language.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useAccount } from '../dashboard/account-context.tsx';
+import { joinLink, type Meeting, type MeetingPage, type MeetingTab, meetingsApi, type Room, roomsApi } from './api.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { browserTimeZone, dayIn, formatWhen } from './format.ts';
+import { InviteDialog } from './InviteDialog.tsx';
+import { type CardAction, MeetingCard } from './MeetingCard.tsx';
+import { MeetingFormDialog } from './MeetingFormDialog.tsx';
+import { OccurrenceDialog } from './OccurrenceDialog.tsx';
+
+export const PAGE_SIZE = 10;
+
+type Scope = { meeting: Meeting; action: 'edit' | 'delete' };
+
+/** /dashbord/meeting: tabs, search, paging, and every meeting action. */
+export function MeetingsPage() {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const account = useAccount();
+  const timeZone = account.info?.timeZone ?? browserTimeZone();
+  const today = dayIn(timeZone);
+  const [tab, setTab] = useState<MeetingTab>('upcoming');
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<MeetingPage | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [rooms, setRooms] = useState<Room[]>([]);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Meeting | null>(null);
+  const [inviting, setInviting] = useState<Meeting | null>(null);
+  const [scope, setScope] = useState<Scope | null>(null);
+  const [deleting, setDeleting] = useState<Meeting | null>(null);
+  const [dayEdit, setDayEdit] = useState<Meeting | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    meetingsApi
+      .list({ tab, page, pageSize: PAGE_SIZE, q: query })
+      .then((r) => {
+        setData(r);
+        setLoadError(null);
+      })
+      .catch((e) => setLoadError(messageOf(e, language, t`An error occurred, try again`)));
+  }, [tab, page, query, language, t]);
+
+  useEffect(load, [load]);
+  useEffect(() => {
+    roomsApi
+      .list()
+      .then(setRooms)
+      .catch(() => setRooms([]));
+  }, []);
+  // A new search or tab starts from the first page.
+  useEffect(() => setPage(1), [tab, query]);
+
+  const failed = (e: unknown) => toast.error(messageOf(e, language, t`An error occurred, try again`));
+
+  async function act(meeting: Meeting, action: CardAction) {
+    const recurring = meeting.recurrenceDays.length > 0 && !!meeting.nextOccurrence;
+    switch (action) {
+      case 'copy': {
+        const link = joinLink(meeting.number);
+        try {
+          await navigator.clipboard.writeText(link);
+          toast.success(t`The link was copied`);
+        } catch {
+          toast.show(link);
+        }
+        return;
+      }
+      case 'invite':
+        return setInviting(meeting);
+      case 'edit':
+        if (recurring) return setScope({ meeting, action });
+        setEditing(meeting);
+        return setFormOpen(true);
+      case 'delete':
+        if (recurring) return setScope({ meeting, action });
+        return setDeleting(meeting);
+    }
+    setBusyId(meeting.id);
+    try {
+      if (action === 'start') {
+        const answer = await meetingsApi.start(meeting.id);
+        if (answer.notice) toast.show(answer.notice[language]);
+        hardNavigation.go(answer.url);
+        return;
+      }
+      if (action === 'end') await meetingsApi.end(meeting.id);
+      if (action === 'activate') await meetingsApi.activate(meeting.id);
+      if (action === 'deactivate') await meetingsApi.deactivate(meeting.id);
+      if (action === 'favourite') await meetingsApi.favourite(meeting.id, !meeting.favourite);
+      if (action === 'leave') await meetingsApi.leaveAssistants(meeting.id);
+      load();
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const tabs: { value: MeetingTab; label: string }[] = [
+    { value: 'upcoming', label: t`Upcoming` },
+    { value: 'running', label: t`Running` },
+    { value: 'finished', label: t`Finished` },
+    { value: 'favourites', label: t`Favourites` },
+  ];
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const shownTotal = formatNumber(language, total);
+  const scopeDay = scope?.meeting.nextOccurrence
+    ? formatWhen(language, scope.meeting.nextOccurrence.startsAt, timeZone)
+    : '';
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          type="search"
+          label={t`Search meetings`}
+          placeholder={t`Name or number`}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Button
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+          data-testid="new-meeting"
+        >
+          <Trans>New meeting</Trans>
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={(v) => setTab((v ?? 'upcoming') as MeetingTab)} keepMounted={false}>
+        <Tabs.List>
+          {tabs.map((x) => (
+            <Tabs.Tab key={x.value} value={x.value}>
+              {x.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((x) => (
+          <Tabs.Panel key={x.value} value={x.value} pt="md">
+            {loadError && (
+              <Alert color="red" role="alert">
+                {loadError}
+              </Alert>
+            )}
+            {!data && !loadError && <Loader aria-label={t`Loading`} />}
+            {data && data.results.length === 0 && (
+              <EmptyState
+                title={query ? <Trans>No meeting matches your search</Trans> : <Trans>No meetings here</Trans>}
+              >
+                {x.value === 'upcoming' ? (
+                  <Trans>Create a meeting to schedule it, invite people and join it by its number.</Trans>
+                ) : (
+                  <Trans>Meetings will show here when there are some.</Trans>
+                )}
+              </EmptyState>
+            )}
+            {data && data.results.length > 0 && (
+              <Stack gap="sm" data-testid="meeting-list">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {plural(total, { one: `${shownTotal} meeting`, other: `${shownTotal} meetings` })}
+                </Text>
+                {data.results.map((m) => (
+                  <MeetingCard
+                    key={m.id}
+                    meeting={m}
+                    timeZone={timeZone}
+                    busy={busyId === m.id}
+                    onAction={(a) => void act(m, a)}
+                    icsUrl={meetingsApi.icsUrl(m.id)}
+                  />
+                ))}
+                {pages > 1 && (
+                  <Pagination
+                    total={pages}
+                    value={page}
+                    onChange={setPage}
+                    getControlProps={(c) => ({
+                      'aria-label': c === 'previous' ? t`Previous page` : c === 'next' ? t`Next page` : c,
+                    })}
+                  />
+                )}
+              </Stack>
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+
+      <MeetingFormDialog
+        opened={formOpen}
+        meeting={editing}
+        rooms={rooms}
+        today={today}
+        timeZone={timeZone}
+        onClose={() => setFormOpen(false)}
+        onSaved={() => {
+          toast.success(editing ? t`The meeting was saved` : t`The meeting was created`);
+          setFormOpen(false);
+          load();
+        }}
+      />
+      <InviteDialog meeting={inviting} onClose={() => setInviting(null)} />
+      <Modal
+        opened={!!scope}
+        onClose={() => setScope(null)}
+        title={scope?.action === 'edit' ? t`Edit a recurring meeting` : t`Delete a recurring meeting`}
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            <Trans>This meeting repeats. Change only the next day ({scopeDay}), or all its days?</Trans>
+          </Text>
+          <Group justify="flex-end">
+            <Button
+              variant="light"
+              onClick={async () => {
+                const s = scope;
+                if (!s?.meeting.nextOccurrence) return;
+                setScope(null);
+                if (s.action === 'edit') return setDayEdit(s.meeting);
+                try {
+                  await meetingsApi.cancelOccurrence(s.meeting.id, s.meeting.nextOccurrence.id);
+                  toast.success(t`The day was deleted`);
+                  load();
+                } catch (e) {
+                  failed(e);
+                }
+              }}
+            >
+              <Trans>This day only</Trans>
+            </Button>
+            <Button
+              color={scope?.action === 'delete' ? 'red' : undefined}
+              onClick={() => {
+                const s = scope;
+                if (!s) return;
+                setScope(null);
+                if (s.action === 'delete') return setDeleting(s.meeting);
+                setEditing(s.meeting);
+                setFormOpen(true);
+              }}
+            >
+              <Trans>All days</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <ConfirmDialog
+        opened={!!deleting}
+        title={t`Delete the meeting`}
+        confirmLabel={t`Delete`}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          const m = deleting;
+          if (!m) return;
+          setDeleting(null);
+          try {
+            await meetingsApi.remove(m.id);
+            toast.success(t`The meeting was deleted`);
+            load();
+          } catch (e) {
+            failed(e);
+          }
+        }}
+      >
+        <Trans>
+          Delete <bdi>{deleting?.name}</bdi> with all its days? Its number will no longer work.
+        </Trans>
+      </ConfirmDialog>
+      <OccurrenceDialog
+        target={
+          dayEdit?.nextOccurrence
+            ? { meetingId: dayEdit.id, name: dayEdit.name, occurrence: dayEdit.nextOccurrence }
+            : null
+        }
+        timeZone={timeZone}
+        today={today}
+        onClose={() => setDayEdit(null)}
+        onSaved={() => {
+          setDayEdit(null);
+          toast.success(t`The day was saved`);
+          load();
+        }}
+      />
+    </Stack>
+  );
+}

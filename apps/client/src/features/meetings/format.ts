@@ -1,0 +1,61 @@
+import { formatNumber, LOCALE_INFO, type Locale } from '@majlis/i18n';
+
+/** The browser's zone, when the account has not told us the user's. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** 'YYYY-MM-DD' of `date` on the wall clock of `timeZone` (for the day input's minimum, spec §5). */
+export function dayIn(timeZone: string, date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+export function formatWhen(locale: Locale, iso: string, timeZone: string, opts?: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(LOCALE_INFO[locale].intl, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...opts,
+  }).format(new Date(iso));
+}
+
+/** Bytes in the largest unit that keeps the number readable (kB … GB), with Intl's unit names. */
+export function formatBytes(locale: Locale, bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+  let value = Math.max(0, bytes);
+  let i = 0;
+  while (value >= 1024 && i < units.length - 1) {
+    value /= 1024;
+    i++;
+  }
+  return formatNumber(locale, value, {
+    style: 'unit',
+    unit: units[i],
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
+  });
+}
+
+/** Weekday names in the active language, index 0 = Sunday (the API's recurrenceDays). */
+export function weekdayNames(locale: Locale, width: 'long' | 'short' = 'long'): string[] {
+  const f = new Intl.DateTimeFormat(LOCALE_INFO[locale].intl, { weekday: width, timeZone: 'UTC' });
+  // 2023-01-01 was a Sunday.
+  return Array.from({ length: 7 }, (_, d) => f.format(new Date(Date.UTC(2023, 0, 1 + d))));
+}
+
+/** The order weekdays are shown in: Saturday first in Arabic (as the calendar's `ar` locale), Monday in English. */
+export function weekdayOrder(locale: Locale): number[] {
+  const first = locale === 'ar' ? 6 : 1;
+  return Array.from({ length: 7 }, (_, i) => (first + i) % 7);
+}

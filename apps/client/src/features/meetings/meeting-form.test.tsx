@@ -1,0 +1,174 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fakeBff, renderWithProviders } from '../../test/harness.tsx';
+import { AccountDataProvider, NO_PERMISSION } from '../dashboard/account-context.tsx';
+import { RoomFormDialog } from '../rooms/RoomFormDialog.tsx';
+import { validateRoom } from '../rooms/room-validation.ts';
+import type { Room } from './api.ts';
+import { parseEmails } from './InviteDialog.tsx';
+import { MeetingFormDialog } from './MeetingFormDialog.tsx';
+import { emptyMeetingForm, meetingBodyOf, validateMeeting } from './meeting-validation.ts';
+
+const room: Room = {
+  id: '6f1c1a52-4a3b-4d7e-9a51-0c1f4a2b7e11',
+  name: 'القاعة الكبرى',
+  type: 'bbb',
+  participants: 50,
+  storageBytes: 10 * 1024 ** 3,
+  usedBytes: 0,
+  status: 'active',
+  meetingsCount: 0,
+  assignedUser: null,
+  subscription: null,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+const account = {
+  owner: { display_name: 'x', fname: 'x', lname: 'y', email: 'x@y.z', picture: null },
+  permission: { ...NO_PERMISSION, showMeetingRooms: true },
+  type: { type: 'inst' as const, accountType: 'owner' as const },
+  storage: null,
+  billing: null,
+  usertrial: null,
+  info: null,
+};
+
+describe('meeting form validation (spec §5)', () => {
+  const opts = { today: '2026-05-10', hasRooms: true, isNew: true };
+  it('needs a name, a room, a day and an hour', () => {
+    const errors = validateMeeting(emptyMeetingForm(), opts);
+    expect(Object.keys(errors).sort()).toEqual(['day', 'hour', 'name', 'roomId']);
+    expect(errors.name?.message).toBe('Enter the meeting name');
+    expect(errors.roomId?.message).toBe('Select a room');
+    expect(validateMeeting(emptyMeetingForm(), { ...opts, hasRooms: false }).roomId?.message).toBe('Add a room');
+  });
+  it('refuses a day before today in the user time zone, but an edit may keep its own past day', () => {
+    const form = { ...emptyMeetingForm('r'), name: 'm', day: '2026-05-09', hour: '10:00' };
+    expect(validateMeeting(form, opts).day?.message).toBe('A meeting cannot be created for a day before today');
+    expect(validateMeeting({ ...form, day: '2026-05-10' }, opts)).toEqual({});
+    expect(validateMeeting(form, { ...opts, isNew: false, originalDay: '2026-05-09' })).toEqual({});
+  });
+  it('checks duration and days to repeat; a permanent meeting needs no day', () => {
+    const base = { ...emptyMeetingForm('r'), name: 'm', day: '2026-05-11', hour: '10:00' };
+    expect(validateMeeting({ ...base, durationHours: '0', durationMinutes: '0' }, opts).durationHours).toBeTruthy();
+    expect(validateMeeting({ ...base, recurrenceDays: [0, 2], repeatDays: '0' }, opts).repeatDays).toBeTruthy();
+    expect(validateMeeting({ ...emptyMeetingForm('r'), name: 'm', type: 'permanent' }, opts)).toEqual({});
+  });
+  it('sends numbers, sorted weekdays and ASCII digits', () => {
+    const body = meetingBodyOf({
+      ...emptyMeetingForm('r'),
+      name: ' m ',
+      day: '2026-05-11',
+      hour: '10:00',
+      recurrenceDays: [4, 0, 2],
+      repeatDays: '6',
+      durationMinutes: '30',
+      number: '٤٨٢٩١٣٧',
+    });
+    expect(body).toMatchObject({ name: 'm', recurrenceDays: [0, 2, 4], repeatDays: 6, durationHours: 1 });
+    expect(body.durationMinutes).toBe(30);
+    expect(body.number).toBe('4829137');
+  });
+  it('reads invitation addresses', () => {
+    expect(parseEmails('a@x.test, b@x.test\nnot-an-email a@x.test')).toEqual({
+      valid: ['a@x.test', 'b@x.test'],
+      invalid: ['not-an-email'],
+    });
+  });
+  it('room: type and participants are chosen', () => {
+    const errors = validateRoom({ name: '', type: '', participants: '' });
+    expect(errors.name?.message).toBe('Enter the room name');
+    expect(errors.type?.message).toBe('Select a room type');
+    expect(errors.participants?.message).toBe('Select the number of participants');
+  });
+});
+
+describe('forms in Arabic', () => {
+  it('the meeting form shows the spec messages and sends nothing', async () => {
+    const { calls } = fakeBff({ 'GET /api/chat/users': { body: [] } });
+    await renderWithProviders(
+      <MemoryRouter>
+        <AccountDataProvider value={account}>
+          <MeetingFormDialog
+            opened
+            meeting={null}
+            rooms={[room, { ...room, id: 'r2', name: 'قاعة ٢' }]}
+            today="2026-05-10"
+            timeZone="Africa/Cairo"
+            onClose={() => {}}
+            onSaved={() => {}}
+          />
+        </AccountDataProvider>
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'إنشاء الاجتماع' }));
+    expect(await screen.findByText('أدخل اسم الاجتماع')).toBeTruthy();
+    expect(screen.getByText('اختر غرفة')).toBeTruthy();
+    expect(screen.getByText('اختر اليوم')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^اليوم/), { target: { value: '2026-05-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء الاجتماع' }));
+    expect(await screen.findByText('لا يمكن إنشاء اجتماع في يوم سابق لليوم')).toBeTruthy();
+    expect((screen.getByLabelText(/^اليوم/) as HTMLInputElement).min).toBe('2026-05-10');
+    // Every spec §3 field is on the form.
+    for (const label of [
+      /^اسم الاجتماع/,
+      'الوصف',
+      /^الساعة/,
+      'ساعات',
+      'دقائق',
+      'السماح للمشاركين بالدخول قبل المالك',
+      'التسجيل تلقائيًا',
+      'السماح للمالك بإيقاف التسجيل',
+      'السماح للمشاركين بتنزيل التسجيلات',
+      'التنبيه عند دخول أحد أو خروجه',
+      'غرفة الانتظار',
+      'مفضل',
+      'السبت',
+      'رقم الاجتماع (اختياري)',
+    ])
+      expect(screen.getAllByLabelText(label).length).toBeGreaterThan(0);
+    expect(screen.getByText('دائم (ثابت، متاح في أي وقت)')).toBeTruthy();
+    expect(screen.getByTestId('no-assistants')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('the meeting form says "add a room" when the account has none', async () => {
+    fakeBff({ 'GET /api/chat/users': { body: [] } });
+    await renderWithProviders(
+      <MemoryRouter>
+        <MeetingFormDialog
+          opened
+          meeting={null}
+          rooms={[]}
+          today="2026-05-10"
+          timeZone="Africa/Cairo"
+          onClose={() => {}}
+          onSaved={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('no-rooms')).textContent).toContain('أضف غرفة');
+  });
+
+  it('the room form: an empty submit shows the spec messages and sends nothing', async () => {
+    const { calls } = fakeBff({});
+    await renderWithProviders(
+      <RoomFormDialog
+        opened
+        room={null}
+        types={[
+          { type: 'bbb', label: 'BigBlueButton', available: true },
+          { type: 'jitsi', label: 'Jitsi', available: true },
+        ]}
+        onClose={() => {}}
+        onSaved={() => {}}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'إضافة الغرفة' }));
+    expect(await screen.findByText('أدخل اسم الغرفة')).toBeTruthy();
+    expect(screen.getByText('اختر نوع الغرفة', { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    expect(screen.getByText('اختر عدد المشاركين', { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
