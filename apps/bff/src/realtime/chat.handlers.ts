@@ -9,11 +9,12 @@ import {
   findSession,
   findTeams,
   openTeamConversation,
+  type SendMessageInput,
   sendMessage,
 } from '@majlis/core';
 import { z } from 'zod';
 import { errorBody, fromZodError, toAppError } from '../http/errors.ts';
-import { ZClientMessageId, ZMessageText } from '../routes/chat.ts';
+import { assertSelf, ZClientMessageId, ZMessageText } from '../routes/chat.ts';
 import type { Ack } from './events.ts';
 import { type IoSocket, type Realtime, rooms } from './server.ts';
 
@@ -72,11 +73,6 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
     return fresh;
   }
 
-  function self(actor: Actor, ids: { userId?: string; ownerId?: string }) {
-    if (ids.userId !== undefined && ids.userId !== actor.userId) throw new AppError(403, 'FORBIDDEN');
-    if (ids.ownerId !== undefined && ids.ownerId !== actor.accountId) throw new AppError(403, 'FORBIDDEN');
-  }
-
   /** Validates, runs, answers the ack; refusals are logged with who asked for what. */
   function on<S extends z.ZodType, R extends object>(
     event: string,
@@ -102,13 +98,13 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
   }
 
   on('addUser', ZAddUser, async (p, actor) => {
-    self(actor, p);
+    assertSelf(actor, p);
     socket.data.online = true;
     return { users: await rt.presence(actor.accountId) };
   });
 
   on('join_team', ZJoinTeam, async (p, actor) => {
-    self(actor, p);
+    assertSelf(actor, p);
     const visible = await findTeams(db, actor);
     const key = p.teamId ?? p.teamName;
     const team = visible.find((t) => t._id === key) ?? visible.find((t) => t.teamName === key);
@@ -119,42 +115,39 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
     return { teamId: team._id, conversationId: conversation.id };
   });
 
-  on('sendMessage', ZSendMessage, async (p, actor) => {
-    self(actor, { userId: p.senderId });
-    const messageId = p.messageId ?? randomUUID();
+  /** Persist first, then publish; this instance's sockets get it at once, the bus brings it to the others. */
+  async function send(actor: Actor, senderId: string, input: SendMessageInput) {
+    assertSelf(actor, { userId: senderId });
+    const messageId = input.messageId ?? randomUUID();
     const sent = await rt.sendingFrom(socket, messageId, () =>
-      sendMessage({ db, bus }, actor, {
-        text: p.text,
-        messageId,
-        conversationId: p.conversationId,
-        receiverId: p.receiverId,
-        origin: socket.id,
-      }),
+      sendMessage({ db, bus }, actor, { ...input, messageId, origin: socket.id }),
     );
-    // This instance's sockets get it now; the bus brings it to the others (and here again, where it is skipped).
+    // The bus brings it here again too, where each socket that has it already is skipped.
     if (sent.created) rt.deliverMessage({ ...sent, origin: socket.id });
     return { message: sent.message };
-  });
+  }
 
-  on('sendTeamMessage', ZSendTeamMessage, async (p, actor) => {
-    self(actor, { userId: p.senderId });
-    const messageId = p.messageId ?? randomUUID();
-    const sent = await rt.sendingFrom(socket, messageId, () =>
-      sendMessage({ db, bus }, actor, {
-        text: p.text,
-        messageId,
-        conversationId: p.conversationId,
-        teamId: p.teamId,
-        origin: socket.id,
-      }),
-    );
-    if (sent.created) rt.deliverMessage({ ...sent, origin: socket.id });
-    return { message: sent.message };
-  });
+  on('sendMessage', ZSendMessage, (p, actor) =>
+    send(actor, p.senderId, {
+      text: p.text,
+      messageId: p.messageId,
+      conversationId: p.conversationId,
+      receiverId: p.receiverId,
+    }),
+  );
+
+  on('sendTeamMessage', ZSendTeamMessage, (p, actor) =>
+    send(actor, p.senderId, {
+      text: p.text,
+      messageId: p.messageId,
+      conversationId: p.conversationId,
+      teamId: p.teamId,
+    }),
+  );
 
   /** Spec §4: opening a conversation clears its unread records; the sender hears `messages-readed`. */
   on('reading-messages', ZReading, async (p, actor) => {
-    self(actor, { ownerId: p.ownerId });
+    assertSelf(actor, { ownerId: p.ownerId });
     const conversation = await findConversation(db, actor, p.conversationId);
     const members = await conversationMemberIds(db, conversation);
     if (!members.includes(p.senderId)) throw new AppError(403, 'FORBIDDEN');

@@ -82,8 +82,8 @@ const ZHistoryQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 
-/** The ids a body names for the caller must be the caller's own: another user or account is refused. */
-function assertSelf(actor: { userId: string; accountId: string }, ids: { userId?: string; ownerId?: string }) {
+/** The ids a body or event names for the caller must be the caller's own: another user or account is refused. */
+export function assertSelf(actor: { userId: string; accountId: string }, ids: { userId?: string; ownerId?: string }) {
   if (ids.userId !== undefined && ids.userId !== actor.userId) throw new AppError(403, 'FORBIDDEN');
   if (ids.ownerId !== undefined && ids.ownerId !== actor.accountId) throw new AppError(403, 'FORBIDDEN');
 }
