@@ -92,13 +92,13 @@ try {
     adapter: createAdapter(adapterRedis, adapterRedis.duplicate(), { key: `${prefix}socket.io` }),
   });
   io.on('connection', (s) => {
-    s.join(`user:${s.handshake.auth.userId}`);
+    s.join(`member:${s.handshake.auth.accountId}:${s.handshake.auth.userId}`);
     s.emit('ready');
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   const client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
     path: '/event/',
-    auth: { userId: owner.user_id },
+    auth: { userId: owner.user_id, accountId: owner.account_id },
     transports: ['websocket'],
   });
   // Each job's meeting number comes back in the rendered message: arrivals are matched to due times by it.

@@ -29,10 +29,12 @@ const producerConnection = new Redis(config.REDIS_URL, { enableOfflineQueue: fal
 await producerConnection.connect();
 
 // Browsers are reached through the BFFs' socket.io Redis adapter: the worker runs no socket.io server.
+// Clients drop a repeated notification by id (a flush cut short by a crash is pushed again).
 const emitter = new Emitter(new Redis(config.REDIS_URL), { key: `${config.REDIS_PREFIX}socket.io` });
 const push: Pusher = {
   notify: (row, locale) => {
-    emitter.to(`user:${row.userId}`).emit('notification', renderNotification(row, locale));
+    // The user's sockets acting in the notification's account (the BFF's `member:<account>:<user>` room).
+    emitter.to(`member:${row.accountId}:${row.userId}`).emit('notification', renderNotification(row, locale));
   },
 };
 const ctx: JobContext = { db: runtime.db, config, push, transports: transportsFor(config), now: () => new Date() };

@@ -60,7 +60,7 @@ const until = async (what: string, check: () => Promise<boolean>, ms: number) =>
 
 /**
  * A real socket.io server with the Redis adapter stands in for the BFFs (the worker reaches browsers through the
- * adapter's channel with @socket.io/redis-emitter); a socket.io client in the owner's `user:<id>` room counts what
+ * adapter's channel with @socket.io/redis-emitter); a socket.io client in the owner's `member:<account>:<user>` room counts what
  * arrives.
  */
 describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis, socket.io${skip ? ` (${skip})` : ''}`, () => {
@@ -101,13 +101,13 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis, socket.io${skip
       adapter: createAdapter(adapterRedis, adapterRedis.duplicate(), { key: `${prefix}socket.io` }),
     });
     io.on('connection', (socket) => {
-      socket.join(`user:${socket.handshake.auth.userId}`);
+      socket.join(`member:${socket.handshake.auth.accountId}:${socket.handshake.auth.userId}`);
       socket.emit('ready');
     });
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
       path: '/event/',
-      auth: { userId: ownerId },
+      auth: { userId: ownerId, accountId },
       transports: ['websocket'],
     });
     client.on('notification', (n: { id: number }) => received.push(n.id));
