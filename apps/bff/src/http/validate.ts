@@ -1,3 +1,4 @@
+import { notFound } from '@majlis/core';
 import type { MiddlewareHandler } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
@@ -45,4 +46,12 @@ export function doc(summary: string, opts: { tags?: string[]; public?: boolean }
   const mw: MiddlewareHandler = async (_c, next) => next();
   routeDocs.set(mw, { summary, ...opts });
   return mw;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id: a malformed one is as unknown as a missing one, 404 (never 400 or 500). */
+export function idParam(id: string): string {
+  if (!UUID.test(id)) throw notFound();
+  return id;
 }

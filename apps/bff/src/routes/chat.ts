@@ -20,14 +20,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
-import { doc, jsonBody, queryOf } from '../http/validate.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A malformed id is as unknown as a missing one: 404, never 400 or 500. */
-function idParam(id: string): string {
-  if (!UUID.test(id)) throw notFound();
-  return id;
-}
+import { doc, idParam, jsonBody, queryOf } from '../http/validate.ts';
 
 /** Spec §5: not empty, not only whitespace; at most 4,000 characters, kept as typed. */
 export const ZMessageText = z

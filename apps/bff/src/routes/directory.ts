@@ -2,13 +2,7 @@ import { findManagedUser, findTeam, findTeams, notFound } from '@majlis/core';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
-import { doc } from '../http/validate.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function idParam(id: string): string {
-  if (!UUID.test(id)) throw notFound();
-  return id;
-}
+import { doc, idParam } from '../http/validate.ts';
 
 /** Teams and users of the acting account; ids of another account answer 404. */
 export const directoryRoutes = new Hono<Env>()
