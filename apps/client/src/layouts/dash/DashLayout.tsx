@@ -1,13 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Center, Drawer, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
 import { AccountSwitchDialog, accountSwitchLogic } from '../../features/account-switch/AccountSwitchDialog.tsx';
+import { ChatProvider, useUnread } from '../../features/chat/ChatProvider.tsx';
+import { CountBadge } from '../../features/chat/ContactsList.tsx';
+import { RealtimeProvider } from '../../features/chat/realtime.tsx';
 import { AccountDataProvider, useAccountData } from '../../features/dashboard/account-context.tsx';
+import { NotificationsDrawer } from '../../features/notifications/NotificationsDrawer.tsx';
+import { NotificationsProvider } from '../../features/notifications/NotificationsProvider.tsx';
 import { CHAT_SCREEN_KEY, readLocal, writeLocal } from '../../lib/storage.ts';
-import { useLanguage } from '../../state/language.tsx';
 import { useSessionUser } from '../../state/session.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
@@ -22,7 +26,6 @@ export default function DashLayout() {
   const user = useSessionUser();
   const account = useAccountData(user);
   const { t } = useLingui();
-  const language = useLanguage();
   const narrow = useMediaQuery(SIDEBAR_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [collapsed, setCollapsed] = useState(narrow);
   const [chatOpen, setChatOpen] = useState(() => readLocal(CHAT_SCREEN_KEY) === 'show');
@@ -45,53 +48,55 @@ export default function DashLayout() {
       return !open;
     });
 
+  const me = { userId: user.id, ownerId: user.ownerId };
   return (
     <AccountDataProvider value={account}>
-      <div className="dash">
-        <Sidebar account={account} role={user.role} collapsed={collapsed} />
-        <div className="dash__main">
-          <TopBar
-            user={user}
-            account={account}
-            onToggleSidebar={() => setCollapsed((c) => !c)}
-            onToggleChat={toggleChat}
-            onOpenNotifications={() => setNotificationsOpen(true)}
-            onSwitchAccount={() => switcher[1]({ type: 'OPEN' })}
-          />
-          <div className="dash__body">
-            <main className="dash__content" id="content">
-              <Outlet />
-            </main>
-            {account.permission.showChat && chatOpen && <ChatPanel onClose={toggleChat} />}
-          </div>
-        </div>
-        {account.permission.showChat && (
-          <nav className="bottom-bar" aria-label={t`Quick links`}>
-            <Link to="/" className="side-link" style={{ width: 'auto' }}>
-              <Icon name="home" /> <Trans>Home</Trans>
-            </Link>
-            <button type="button" className="side-link" style={{ width: 'auto' }} onClick={toggleChat}>
-              <Icon name="chat" /> <Trans>Chat</Trans>
-            </button>
-            <Link to="/dashbord/meeting" className="side-link" style={{ width: 'auto' }}>
-              <Icon name="video" /> <Trans>Meetings</Trans>
-            </Link>
-          </nav>
-        )}
-      </div>
-      <Drawer
-        opened={notificationsOpen}
-        onClose={() => setNotificationsOpen(false)}
-        position={language === 'ar' ? 'left' : 'right'}
-        title={t`Notifications`}
-      >
-        <Stack>
-          <Text c="dimmed" size="sm">
-            <Trans>You have no notifications.</Trans>
-          </Text>
-        </Stack>
-      </Drawer>
-      <AccountSwitchDialog machine={switcher} currentAccountId={user.ownerId} />
+      <RealtimeProvider me={me}>
+        <NotificationsProvider>
+          <ChatProvider me={me} enabled={account.permission.showChat} panelOpen={chatOpen}>
+            <div className="dash">
+              <Sidebar account={account} role={user.role} collapsed={collapsed} />
+              <div className="dash__main">
+                <TopBar
+                  user={user}
+                  account={account}
+                  onToggleSidebar={() => setCollapsed((c) => !c)}
+                  onToggleChat={toggleChat}
+                  onOpenNotifications={() => setNotificationsOpen(true)}
+                  onSwitchAccount={() => switcher[1]({ type: 'OPEN' })}
+                />
+                <div className="dash__body">
+                  <main className="dash__content" id="content">
+                    <Outlet />
+                  </main>
+                  {account.permission.showChat && chatOpen && <ChatPanel onClose={toggleChat} />}
+                </div>
+              </div>
+              {account.permission.showChat && (
+                <nav className="bottom-bar" aria-label={t`Quick links`}>
+                  <Link to="/" className="side-link" style={{ width: 'auto' }}>
+                    <Icon name="home" /> <Trans>Home</Trans>
+                  </Link>
+                  <button type="button" className="side-link" style={{ width: 'auto' }} onClick={toggleChat}>
+                    <Icon name="chat" /> <Trans>Chat</Trans>
+                    <UnreadBadge />
+                  </button>
+                  <Link to="/dashbord/meeting" className="side-link" style={{ width: 'auto' }}>
+                    <Icon name="video" /> <Trans>Meetings</Trans>
+                  </Link>
+                </nav>
+              )}
+            </div>
+            <NotificationsDrawer opened={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+            <AccountSwitchDialog machine={switcher} currentAccountId={user.ownerId} />
+          </ChatProvider>
+        </NotificationsProvider>
+      </RealtimeProvider>
     </AccountDataProvider>
   );
+}
+
+function UnreadBadge() {
+  const { t } = useLingui();
+  return <CountBadge count={useUnread().total} label={t`Unread messages`} />;
 }

@@ -2,8 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionUser } from '@majlis/machines';
 import { ActionIcon, Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { useUnread } from '../../features/chat/ChatProvider.tsx';
+import { CountBadge } from '../../features/chat/ContactsList.tsx';
 import { type AccountData, displayedIdentity } from '../../features/dashboard/account-context.tsx';
 import { LanguageToggle } from '../../features/language/LanguageMenu.tsx';
+import { NotificationsButton } from '../../features/notifications/NotificationsButton.tsx';
 import { SessionContext } from '../../state/session.tsx';
 import { Icon } from '../../ui/icons.tsx';
 
@@ -32,6 +35,7 @@ export function TopBar({
   const roleLabel = useRoleLabel();
   const me = displayedIdentity(user, account.owner);
   const p = account.permission;
+  const unread = useUnread().total;
   return (
     <header className="topbar">
       <ActionIcon
@@ -45,9 +49,7 @@ export function TopBar({
       </ActionIcon>
       <div className="topbar__spacer" />
       <LanguageToggle />
-      <ActionIcon variant="subtle" color="gray" size="lg" onClick={onOpenNotifications} aria-label={t`Notifications`}>
-        <Icon name="bell" />
-      </ActionIcon>
+      <NotificationsButton onOpen={onOpenNotifications} />
       {p.showChat && (
         <ActionIcon
           variant="subtle"
@@ -56,8 +58,12 @@ export function TopBar({
           onClick={onToggleChat}
           aria-label={t`Team chat`}
           className="chat-toggle"
+          data-testid="chat-toggle"
         >
-          <Icon name="chat" />
+          <span className="icon-badge">
+            <Icon name="chat" />
+            <CountBadge count={unread} label={t`Unread messages`} testId="chat-unread-badge" />
+          </span>
         </ActionIcon>
       )}
       <Menu position="bottom-end" withinPortal width={230}>

@@ -1,0 +1,224 @@
+import { type ChatMessageRef, chatMachine, type OpenConversation } from '@majlis/machines';
+import { createActorContext } from '@xstate/react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type Contact, chatApi, type Team } from './chat-api.ts';
+import { useRealtime } from './realtime.tsx';
+import { chatSounds } from './sounds.ts';
+
+export const ChatActorContext = createActorContext(chatMachine);
+
+export type ChatTab = 'contacts' | 'chat';
+
+/** What is open, with what the header shows (name, and for a private chat the contact). */
+export interface OpenChat extends OpenConversation {
+  title: string;
+  contact: Contact | null;
+}
+
+interface ChatData {
+  me: { userId: string; ownerId: string };
+  teams: Team[];
+  contacts: Contact[];
+  tab: ChatTab;
+  setTab: (tab: ChatTab) => void;
+  open: OpenChat | null;
+  openTeam: (team: Team) => Promise<void>;
+  openContact: (contact: Contact) => Promise<void>;
+  close: () => void;
+}
+
+const ChatDataContext = createContext<ChatData | null>(null);
+
+export function useChat(): ChatData {
+  const value = useContext(ChatDataContext);
+  if (!value) throw new Error('useChat outside ChatProvider');
+  return value;
+}
+
+/** Unread records of the user, for badges: per team, per private contact, and in all. */
+export function useUnread() {
+  const unread = ChatActorContext.useSelector((s) => s.context.unread);
+  return useMemo(() => {
+    const byTeam = new Map<string, number>();
+    const byContact = new Map<string, number>();
+    for (const m of unread) {
+      if (m.type === 'team' && m.teamId) byTeam.set(m.teamId, (byTeam.get(m.teamId) ?? 0) + 1);
+      if (m.type === 'private') byContact.set(m.sender, (byContact.get(m.sender) ?? 0) + 1);
+    }
+    return { total: unread.length, byTeam, byContact };
+  }, [unread]);
+}
+
+const toRef = (m: ChatMessageRef): ChatMessageRef => ({
+  id: m.id,
+  sender: m.sender,
+  type: m.type,
+  messageId: m.messageId,
+  conversationId: m.conversationId,
+  teamId: m.teamId,
+});
+
+function ChatBridge({ visible, children }: { visible: boolean; children: ReactNode }) {
+  const actor = ChatActorContext.useActorRef();
+  const realtime = useRealtime();
+  useEffect(() => {
+    actor.send({ type: 'unread.changed' });
+    const offs = [
+      realtime.on('message', (m) => actor.send({ type: 'message.received', message: toRef(m) })),
+      realtime.on('readed', () => actor.send({ type: 'unread.changed' })),
+      // Back after a drop: what was missed meanwhile was replayed; the records may have changed too.
+      realtime.on('status', (s) => {
+        if (s.connected) actor.send({ type: 'unread.changed' });
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [actor, realtime]);
+  useEffect(() => {
+    actor.send({ type: visible ? 'chat.show' : 'chat.hide' });
+  }, [actor, visible]);
+  return <>{children}</>;
+}
+
+function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return visible;
+}
+
+/**
+ * Team chat state for the dashboard (spec §2, §4): the chat statechart (read/unread rules), the teams and contacts,
+ * the tab and the open conversation. The chat counts as visible while the panel is shown on its Chat tab and the
+ * page itself is visible.
+ */
+export function ChatProvider({
+  me,
+  enabled,
+  panelOpen,
+  children,
+}: {
+  me: { userId: string; ownerId: string };
+  enabled: boolean;
+  panelOpen: boolean;
+  children: ReactNode;
+}) {
+  const realtime = useRealtime();
+  const [teams, setTeams] = useState<Team[]>([]);
+  const [contacts, setContacts] = useState<Contact[]>([]);
+  const [tab, setTab] = useState<ChatTab>('contacts');
+  const [open, setOpen] = useState<OpenChat | null>(null);
+  const pageVisible = usePageVisible();
+  const { userId, ownerId } = me;
+
+  const logic = useMemo(
+    () =>
+      chatMachine.provide({
+        actions: {
+          readConversation: (_, { conversation }) => {
+            void chatApi.clearUnread(conversation.id);
+            realtime.readingMessages({
+              senderId: conversation.peerId ?? userId,
+              ownerId,
+              conversationId: conversation.id,
+            });
+          },
+          markRead: (_, { message }) => void chatApi.markRead(message, userId, ownerId),
+          markUnread: (_, { message }) => void chatApi.markUnread(message, userId, ownerId),
+          loadUnread: ({ self }) => {
+            void chatApi.unread().then((records) => {
+              realtime.seen(records);
+              self.send({ type: 'unread.loaded', unread: records.map(toRef) });
+            });
+          },
+          playReceived: () => chatSounds.play('receive'),
+        },
+      }),
+    [realtime, userId, ownerId],
+  );
+
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    void Promise.all([chatApi.teams(), chatApi.contacts()]).then(([t, c]) => {
+      if (!live) return;
+      setTeams(t);
+      setContacts(c);
+      for (const team of t) realtime.joinTeam({ teamName: team.teamName, teamId: team._id });
+    });
+    return () => {
+      live = false;
+    };
+  }, [enabled, realtime]);
+
+  const openTeam = useCallback(
+    async (team: Team) => {
+      const conversation = await chatApi.openTeam(team._id, ownerId);
+      setOpen({
+        id: conversation._id,
+        type: 'team',
+        teamId: team._id,
+        peerId: null,
+        title: team.teamName,
+        contact: null,
+      });
+      setTab('chat');
+    },
+    [ownerId],
+  );
+  const openContact = useCallback(
+    async (contact: Contact) => {
+      const conversation = await chatApi.openPrivate(userId, contact.userId, ownerId);
+      setOpen({
+        id: conversation._id,
+        type: 'private',
+        teamId: null,
+        peerId: contact.userId,
+        title: contact.name,
+        contact,
+      });
+      setTab('chat');
+    },
+    [userId, ownerId],
+  );
+  const close = useCallback(() => {
+    setOpen(null);
+    setTab('contacts');
+  }, []);
+
+  const data = useMemo<ChatData>(
+    () => ({ me: { userId, ownerId }, teams, contacts, tab, setTab, open, openTeam, openContact, close }),
+    [userId, ownerId, teams, contacts, tab, open, openTeam, openContact, close],
+  );
+  const options = useMemo(() => ({ input: { userId } }), [userId]);
+
+  return (
+    <ChatActorContext.Provider logic={logic} options={options}>
+      <ChatDataContext.Provider value={data}>
+        <ChatBridge visible={enabled && panelOpen && tab === 'chat' && pageVisible}>
+          <ConversationSync open={open} />
+          {children}
+        </ChatBridge>
+      </ChatDataContext.Provider>
+    </ChatActorContext.Provider>
+  );
+}
+
+/** Tells the statechart which conversation is open (the panel's choice is the source). */
+function ConversationSync({ open }: { open: OpenChat | null }) {
+  const actor = ChatActorContext.useActorRef();
+  const id = open?.id;
+  useEffect(() => {
+    if (!open) actor.send({ type: 'conversation.close' });
+    else
+      actor.send({
+        type: 'conversation.open',
+        conversation: { id: open.id, type: open.type, teamId: open.teamId, peerId: open.peerId },
+      });
+  }, [actor, id]);
+  return null;
+}

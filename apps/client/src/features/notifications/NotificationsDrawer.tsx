@@ -1,0 +1,100 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LOCALE_INFO } from '@majlis/i18n';
+import type { NotificationItem } from '@majlis/machines';
+import { Button, CloseButton, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useLanguage } from '../../state/language.tsx';
+import { BILLING_PATH, NotificationsContext } from './NotificationsProvider.tsx';
+import './notifications.css';
+
+const COLORS: Record<NotificationItem['type'], string> = {
+  notif: 'blue',
+  success: 'green',
+  warning: 'orange',
+  danger: 'red',
+};
+
+/** The notifications drawer (spec §2, §4, §8): reloads when opened; dismiss removes; danger offers renew-now. */
+export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const actor = NotificationsContext.useActorRef();
+  const items = NotificationsContext.useSelector((s) => s.context.items);
+  const loading = NotificationsContext.useSelector((s) => s.matches('loading'));
+  const renewNow = NotificationsContext.useSelector((s) => s.matches({ ready: 'renewNow' }));
+
+  useEffect(() => {
+    if (opened) actor.send({ type: 'notifications.reload' });
+  }, [opened, actor]);
+
+  const typeLabel: Record<NotificationItem['type'], string> = {
+    notif: t`Notice`,
+    success: t`Done`,
+    warning: t`Warning`,
+    danger: t`Urgent`,
+  };
+  const time = new Intl.DateTimeFormat(LOCALE_INFO[language].intl, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position={language === 'ar' ? 'left' : 'right'}
+      title={t`Notifications`}
+      closeButtonProps={{ 'aria-label': t`Close the notifications` }}
+    >
+      {loading && items.length === 0 ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label={t`Loading`} />
+        </Group>
+      ) : items.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          <Trans>You have no notifications.</Trans>
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" className="notif-list" data-testid="notification-list">
+          {items.map((n) => (
+            <Paper
+              key={n.id}
+              component="li"
+              withBorder
+              radius="md"
+              p="sm"
+              className="notif"
+              data-type={n.type}
+              data-testid="notification"
+              style={{ borderInlineStartColor: `var(--mantine-color-${COLORS[n.type]}-6)` }}
+            >
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <div className="notif__body">
+                  <Text size="xs" fw={700} c={`${COLORS[n.type]}.9`}>
+                    {typeLabel[n.type]}
+                  </Text>
+                  <Text fw={700} size="sm">
+                    {n.title}
+                  </Text>
+                  {/* Spec §3: the message is HTML, allow-listed by the server before it is stored or sent. */}
+                  <div className="notif__message" dangerouslySetInnerHTML={{ __html: n.message }} />
+                  <Text size="xs" c="dimmed" component="time" dateTime={n.createdAt}>
+                    {time.format(new Date(n.createdAt))}
+                  </Text>
+                </div>
+                <CloseButton
+                  size="sm"
+                  aria-label={t`Dismiss: ${n.title}`}
+                  onClick={() => actor.send({ type: 'notification.dismiss', id: n.id })}
+                />
+              </Group>
+              {n.type === 'danger' && renewNow && (
+                <Button component={Link} to={BILLING_PATH} onClick={onClose} color="red" size="xs" mt="xs">
+                  <Trans>Renew now</Trans>
+                </Button>
+              )}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,62 @@
+import { type NotificationItem, notificationsMachine } from '@majlis/machines';
+import { createActorContext } from '@xstate/react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { fromPromise } from 'xstate';
+import { http } from '../../lib/http.ts';
+import type { NotificationView } from '../../lib/socket.ts';
+import { useRealtime } from '../chat/realtime.tsx';
+
+export const NotificationsContext = createActorContext(notificationsMachine);
+
+export const BILLING_PATH = '/dashbord/billing';
+
+export const notificationsLogic = notificationsMachine.provide({
+  actors: {
+    // Spec §7: GET /api/notif/notify; a failure leaves the list as it is (spec §8: ignored).
+    loadNotifications: fromPromise(async () => {
+      const list = await http.get<NotificationView[]>('/api/notif/notify');
+      return list as unknown as NotificationItem[];
+    }),
+  },
+  actions: {
+    dismissNotification: (_, { id }) => {
+      void http.put(`/api/notif/notify/${id}`, {}).catch(() => {});
+    },
+  },
+});
+
+function Bridge() {
+  const actor = NotificationsContext.useActorRef();
+  const realtime = useRealtime();
+  const { pathname } = useLocation();
+  const onBilling = pathname.startsWith(BILLING_PATH);
+  useEffect(
+    () =>
+      realtime.on('notification', (n) =>
+        actor.send({ type: 'notification.received', notification: n as unknown as NotificationItem }),
+      ),
+    [actor, realtime],
+  );
+  useEffect(() => {
+    actor.send({ type: 'location.changed', onBilling });
+  }, [actor, onBilling]);
+  return null;
+}
+
+/** The notifications statechart for the dashboard: loaded at start, live pushes added, dismissals sent. */
+export function NotificationsProvider({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  // The machine starts from the first location only; later ones arrive as location.changed.
+  const options = useMemo(() => ({ input: { onBilling: pathname.startsWith(BILLING_PATH) } }), []);
+  return (
+    <NotificationsContext.Provider logic={notificationsLogic} options={options}>
+      <Bridge />
+      {children}
+    </NotificationsContext.Provider>
+  );
+}
+
+export function useNotificationCount(): number {
+  return NotificationsContext.useSelector((s) => s.context.items.length);
+}

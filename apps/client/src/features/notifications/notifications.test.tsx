@@ -1,0 +1,187 @@
+import { type NotificationItem, type NotificationsEvent, notificationsMachine } from '@majlis/machines';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { TestModel } from '@xstate/graph';
+import { useState } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { __unsafe_getAllOwnEventDescriptors, type AnyMachineSnapshot, createActor } from 'xstate';
+import { Providers } from '../../app/Providers.tsx';
+import { applyDocumentLanguage } from '../../i18n/i18n.ts';
+import { type FakeResponse, fakeBff } from '../../test/harness.tsx';
+import { FakeRealtime } from '../chat/fake-realtime.ts';
+import { transitionPaths } from '../chat/model-paths.ts';
+import { RealtimeProvider } from '../chat/realtime.tsx';
+import { NotificationsButton } from './NotificationsButton.tsx';
+import { NotificationsDrawer } from './NotificationsDrawer.tsx';
+import { NotificationsProvider } from './NotificationsProvider.tsx';
+
+function notification(id: number, type: NotificationItem['type'], title: string): NotificationItem {
+  return {
+    _id: String(id),
+    id,
+    type,
+    title,
+    message: `<b>${title}</b>`,
+    source_type: null,
+    event_meta: {},
+    createdAt: '2026-11-21T10:00:00.000Z',
+    read: false,
+  };
+}
+const warning = notification(1, 'warning', 'المساحة تقترب من الامتلاء');
+const danger = notification(2, 'danger', 'لا توجد مساحة تخزين');
+const byId = new Map([warning, danger].map((n) => [n.id, n]));
+
+type Snapshot = ReturnType<typeof notificationsMachine.getInitialSnapshot>;
+type Event =
+  | NotificationsEvent
+  | { type: 'xstate.done.actor.loadNotifications'; output: NotificationItem[] }
+  | { type: 'xstate.error.actor.loadNotifications'; error: unknown };
+const serializeState = (s: Snapshot) =>
+  JSON.stringify([s.value, s.context.items.map((n) => n.id).sort(), s.context.onBilling]);
+
+const events: Event[] = [
+  { type: 'notification.received', notification: warning },
+  { type: 'notification.received', notification: danger },
+  { type: 'notification.dismiss', id: warning.id },
+  { type: 'notification.dismiss', id: danger.id },
+  { type: 'location.changed', onBilling: true },
+  { type: 'location.changed', onBilling: false },
+  { type: 'notifications.reload' },
+  { type: 'xstate.done.actor.loadNotifications', output: [] },
+  { type: 'xstate.error.actor.loadNotifications', error: new Error('offline') },
+];
+
+/** The machine invokes only the named `loadNotifications`: its outcomes are events the test produces at the BFF. */
+const model = new TestModel<Snapshot, Event, unknown>(
+  notificationsMachine as never,
+  {
+    serializeState,
+    input: { onBilling: false },
+    stateMatcher: (state: AnyMachineSnapshot, key: string) => state.matches(key),
+    events: (state: AnyMachineSnapshot) =>
+      __unsafe_getAllOwnEventDescriptors(state).flatMap((type) => events.filter((e) => e.type === type)),
+  } as never,
+);
+const initial = createActor(notificationsMachine, { input: { onBilling: false } }).getSnapshot();
+const describeEvent = (e: Event) =>
+  e.type
+    .replace('xstate.done.actor.', 'done:')
+    .replace('xstate.error.actor.', 'error:')
+    .concat('notification' in e ? `(${e.notification.type})` : 'id' in e ? `(${e.id})` : '')
+    .concat('onBilling' in e ? `(${e.onBilling ? 'billing' : 'elsewhere'})` : '');
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <NotificationsButton onOpen={() => setOpen(true)} />
+      <button type="button" onClick={() => setOpen(false)}>
+        close-drawer
+      </button>
+      <NotificationsDrawer opened={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+describe('notifications drawer, against the notifications statechart', () => {
+  for (const path of transitionPaths(model, { serializeState, initial, describe: describeEvent })) {
+    it(path.description, async () => {
+      let answer: (r: FakeResponse) => void = () => {};
+      const { calls } = fakeBff({
+        'GET /api/notif/notify': () => new Promise<FakeResponse>((resolve) => (answer = resolve)),
+        'PUT /api/notif/notify/1': { body: { ok: true } },
+        'PUT /api/notif/notify/2': { body: { ok: true } },
+      });
+      const realtime = new FakeRealtime();
+      await applyDocumentLanguage('ar');
+      const router = createMemoryRouter(
+        [
+          {
+            element: (
+              <RealtimeProvider me={{ userId: 'u-1', ownerId: 'acc-1' }} client={realtime}>
+                <NotificationsProvider>
+                  <Harness />
+                  <Outlet />
+                </NotificationsProvider>
+              </RealtimeProvider>
+            ),
+            children: [
+              { path: '/dashbord/meeting', Component: () => null },
+              { path: '/dashbord/billing', Component: () => null },
+            ],
+          },
+        ],
+        { initialEntries: ['/dashbord/meeting'] },
+      );
+      render(
+        <Providers env="test">
+          <RouterProvider router={router} />
+        </Providers>,
+      );
+      await screen.findByRole('dialog');
+      const listed = () => screen.queryAllByTestId('notification');
+      const renew = () => screen.queryByRole('link', { name: 'جدّد الآن' });
+
+      const expectListed = (state: Snapshot) => {
+        expect(listed().map((el) => el.dataset.type)).toEqual(state.context.items.map((n) => n.type));
+        const badge = screen.queryByTestId('notifications-badge');
+        const n = state.context.items.length;
+        expect(badge?.textContent ?? null).toBe(n ? `${'٠١٢'[n]}الإشعارات: ${'٠١٢'[n]}` : null);
+        // Server HTML arrives sanitised; the message is rendered as HTML (bold here).
+        for (const el of listed()) expect(el.querySelector('b')).not.toBeNull();
+      };
+      await path.test({
+        states: {
+          loading: async (state: Snapshot) => {
+            await waitFor(() => expect(calls.filter((c) => c.path === '/api/notif/notify').length).toBeGreaterThan(0));
+            expectListed(state);
+          },
+          'ready.calm': async (state: Snapshot) => {
+            await waitFor(() => expectListed(state));
+            await waitFor(() => expect(renew()).toBeNull());
+          },
+          'ready.renewNow': async (state: Snapshot) => {
+            await waitFor(() => expectListed(state));
+            await waitFor(() => expect(renew()?.getAttribute('href')).toBe('/dashbord/billing'));
+          },
+          'ready.onBilling': async (state: Snapshot) => {
+            await waitFor(() => expectListed(state));
+            expect(listed().some((el) => el.dataset.type === 'danger')).toBe(true);
+            await waitFor(() => expect(renew()).toBeNull());
+          },
+        } as never,
+        events: {
+          'notification.received': ({ event }: { event: Event }) => {
+            const n = byId.get((event as { notification: NotificationItem }).notification.id) as NotificationItem;
+            realtime.notify(n as never);
+          },
+          'notification.dismiss': async ({ event }: { event: Event }) => {
+            const n = byId.get((event as { id: number }).id) as NotificationItem;
+            // Only a listed notification can be dismissed (elsewhere the event changes nothing).
+            const button = screen.queryByRole('button', { name: `إخفاء: ${n.title}` });
+            if (!button) return;
+            fireEvent.click(button);
+            await waitFor(() =>
+              expect(calls.some((c) => c.method === 'PUT' && c.path === `/api/notif/notify/${n.id}`)).toBe(true),
+            );
+          },
+          'location.changed': async ({ event }: { event: Event }) => {
+            const to = (event as { onBilling: boolean }).onBilling ? '/dashbord/billing' : '/dashbord/meeting';
+            await router.navigate(to);
+          },
+          'notifications.reload': async () => {
+            const before = calls.filter((c) => c.path === '/api/notif/notify').length;
+            fireEvent.click(screen.getByText('close-drawer'));
+            fireEvent.click(screen.getByTestId('notifications-button'));
+            await waitFor(() => expect(calls.filter((c) => c.path === '/api/notif/notify').length).toBe(before + 1));
+          },
+          'xstate.done.actor.loadNotifications': () => answer({ body: [] }),
+          'xstate.error.actor.loadNotifications': () => answer({ status: 503, body: { code: 'SERVICE_UNAVAILABLE' } }),
+        } as never,
+      });
+      // The drawer's dismiss buttons are labelled; every listed item has one.
+      for (const el of listed()) expect(within(el).getByRole('button')).toBeTruthy();
+    });
+  }
+});

@@ -1,0 +1,259 @@
+import type {
+  Ack,
+  ChatMessage,
+  ClientToServerEvents,
+  HandshakeAuth,
+  JoinTeamPayload,
+  MessagesReaded,
+  NotificationView,
+  OnlineUser,
+  ReadingMessagesPayload,
+  SendMessagePayload,
+  SendTeamMessagePayload,
+  ServerToClientEvents,
+  SOCKET_CLIENT_OPTIONS,
+} from '@majlis/bff/realtime/events';
+import { io, type Socket } from 'socket.io-client';
+import { http } from './http.ts';
+
+export type { ChatMessage, MessagesReaded, NotificationView, OnlineUser };
+
+/**
+ * Spec §9: path /event/, manual connect at dashboard start, reconnect delay 1 s growing to 5 s, jitter 0.5,
+ * unlimited attempts, 20 s connection timeout; the session cookie goes with the handshake. Checked against the
+ * BFF's own constants, so the two cannot drift apart.
+ */
+export const SOCKET_OPTIONS = {
+  path: '/event/',
+  autoConnect: false,
+  withCredentials: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  reconnectionAttempts: Number.POSITIVE_INFINITY,
+  timeout: 20_000,
+} as const satisfies typeof SOCKET_CLIENT_OPTIONS;
+
+/** How often the client asks for a `pong` while connected (the time of the last one is recorded, spec §4). */
+const PING_EVERY_MS = 25_000;
+const ACK_TIMEOUT_MS = 10_000;
+/** Ids remembered for dropping repeats, and sent back on reconnect (the server accepts at most 1,000). */
+const RECENT_IDS = 1000;
+
+export interface RealtimeStatus {
+  connected: boolean;
+  /** Date.now() of the last `pong`, null before the first. */
+  lastPong: number | null;
+}
+
+interface Listeners {
+  message: (m: ChatMessage) => void;
+  notification: (n: NotificationView) => void;
+  users: (users: OnlineUser[]) => void;
+  readed: (p: MessagesReaded) => void;
+  status: (s: RealtimeStatus) => void;
+}
+
+/** What the chat and notifications use of the socket; tests hand the components a fake with the same shape. */
+export interface RealtimeClient {
+  status(): RealtimeStatus;
+  onlineUsers(): OnlineUser[];
+  on<K extends keyof Listeners>(event: K, fn: Listeners[K]): () => void;
+  /** Starts (at dashboard start) with who the user is: addUser and join_team go out at every (re)connect. */
+  connect(me: { userId: string; ownerId: string }): void;
+  disconnect(): void;
+  /** Ids seen elsewhere (history, unread list): a later replay starts after them and skips them. */
+  seen(messages: Array<{ id: number }>): void;
+  joinTeam(p: Omit<JoinTeamPayload, 'ownerId' | 'userId'>): void;
+  sendMessage(p: SendMessagePayload): Promise<ChatMessage>;
+  sendTeamMessage(p: SendTeamMessagePayload): Promise<ChatMessage>;
+  readingMessages(p: ReadingMessagesPayload): void;
+}
+
+/** A bounded set that keeps insertion order (oldest dropped first). */
+class RecentIds {
+  private readonly ids = new Set<number>();
+  max = 0;
+  has(id: number) {
+    return this.ids.has(id);
+  }
+  add(id: number) {
+    this.max = Math.max(this.max, id);
+    if (this.ids.has(id)) return;
+    this.ids.add(id);
+    if (this.ids.size > RECENT_IDS) {
+      const oldest = this.ids.values().next().value;
+      if (oldest !== undefined) this.ids.delete(oldest);
+    }
+  }
+  list() {
+    return [...this.ids];
+  }
+}
+
+export function createRealtimeClient(url?: string): RealtimeClient {
+  const listeners: { [K in keyof Listeners]: Set<Listeners[K]> } = {
+    message: new Set(),
+    notification: new Set(),
+    users: new Set(),
+    readed: new Set(),
+    status: new Set(),
+  };
+  const emit = <K extends keyof Listeners>(event: K, ...args: Parameters<Listeners[K]>) => {
+    for (const fn of listeners[event]) (fn as (...a: Parameters<Listeners[K]>) => void)(...args);
+  };
+  const messages = new RecentIds();
+  const notifications = new RecentIds();
+  const teams = new Map<string, Omit<JoinTeamPayload, 'ownerId' | 'userId'>>();
+  let status: RealtimeStatus = { connected: false, lastPong: null };
+  let users: OnlineUser[] = [];
+  let me: { userId: string; ownerId: string } | null = null;
+  let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+  let ping: ReturnType<typeof setInterval> | undefined;
+  let connectedOnce = false;
+
+  const setStatus = (next: Partial<RealtimeStatus>) => {
+    status = { ...status, ...next };
+    emit('status', status);
+  };
+
+  /** At every (re)connect: what was last seen per stream, so the server replays only what was missed. */
+  const auth = (cb: (data: object) => void) => {
+    const data: HandshakeAuth = {};
+    if (connectedOnce) {
+      // Without any id seen, a replay from 0 would be the whole account's history: ask for none.
+      if (messages.max > 0) {
+        data.lastMessageId = messages.max;
+        data.recentMessageIds = messages.list();
+      }
+      data.lastNotificationId = notifications.max;
+    }
+    cb(data);
+  };
+
+  function announce(s: NonNullable<typeof socket>) {
+    if (!me) return;
+    s.emit('addUser', { ownerId: me.ownerId, userId: me.userId });
+    for (const team of teams.values()) s.emit('join_team', { ...team, ownerId: me.ownerId, userId: me.userId });
+    s.emit('ping');
+  }
+
+  function open() {
+    const s: Socket<ServerToClientEvents, ClientToServerEvents> = url
+      ? io(url, { ...SOCKET_OPTIONS, auth })
+      : io({ ...SOCKET_OPTIONS, auth });
+    s.on('connect', () => {
+      connectedOnce = true;
+      setStatus({ connected: true });
+      announce(s);
+    });
+    s.on('disconnect', () => setStatus({ connected: false }));
+    // A refused handshake (signed out elsewhere) is retried by the manager; the HTTP side handles the 401.
+    s.on('connect_error', () => setStatus({ connected: false }));
+    s.on('pong', () => setStatus({ lastPong: Date.now() }));
+    s.on('getUsers', (list) => {
+      users = list;
+      emit('users', list);
+    });
+    s.on('getMessage', (m) => {
+      if (messages.has(m.id)) return; // replay and live delivery may overlap: shown once
+      messages.add(m.id);
+      emit('message', m);
+    });
+    s.on('notification', (n) => {
+      if (notifications.has(n.id)) return;
+      notifications.add(n.id);
+      emit('notification', n);
+    });
+    s.on('messages-readed', (p) => emit('readed', p));
+    ping = setInterval(() => {
+      if (s.connected) s.emit('ping');
+    }, PING_EVERY_MS);
+    s.connect();
+    return s;
+  }
+
+  /** Over the socket with an ack; if it is away or slow, the same message (same messageId) over HTTP. */
+  async function send(
+    event: 'sendMessage' | 'sendTeamMessage',
+    payload: SendMessagePayload | SendTeamMessagePayload,
+  ): Promise<ChatMessage> {
+    let message: ChatMessage | null = null;
+    if (socket?.connected) {
+      try {
+        const ack = (await (socket.timeout(ACK_TIMEOUT_MS).emitWithAck as (e: string, p: unknown) => Promise<unknown>)(
+          event,
+          payload,
+        )) as Ack<{ message: ChatMessage }>;
+        if (!ack.ok) throw Object.assign(new Error(ack.error.code), ack.error);
+        message = ack.message;
+      } catch (error) {
+        if ((error as { code?: string }).code) throw error; // refused by the server: not worth a retry
+      }
+    }
+    message ??= await http.post<ChatMessage>('/api/chat/message', {
+      sender: payload.senderId,
+      text: payload.text,
+      conversationId: payload.conversationId,
+      messageId: payload.messageId,
+    });
+    messages.add(message.id);
+    return message;
+  }
+
+  return {
+    status: () => status,
+    onlineUsers: () => users,
+    on(event, fn) {
+      listeners[event].add(fn);
+      return () => listeners[event].delete(fn);
+    },
+    connect(who) {
+      me = who;
+      socket ??= open();
+    },
+    disconnect() {
+      clearInterval(ping);
+      socket?.disconnect();
+      socket?.removeAllListeners();
+      socket = null;
+      me = null;
+      connectedOnce = false;
+      teams.clear();
+      users = [];
+      setStatus({ connected: false });
+    },
+    seen(list) {
+      for (const m of list) messages.add(m.id);
+    },
+    joinTeam(p) {
+      const key = p.teamId ?? p.teamName ?? '';
+      if (teams.has(key)) return;
+      teams.set(key, p);
+      if (socket?.connected && me) socket.emit('join_team', { ...p, ownerId: me.ownerId, userId: me.userId });
+    },
+    sendMessage: (p) => send('sendMessage', p),
+    sendTeamMessage: (p) => send('sendTeamMessage', p),
+    readingMessages(p) {
+      socket?.emit('reading-messages', p);
+    },
+  };
+}
+
+/** A client that never connects: unit tests of screens that do not exercise the socket get this one. */
+export function createOfflineClient(): RealtimeClient {
+  const status: RealtimeStatus = { connected: false, lastPong: null };
+  const offline = () => Promise.reject(new Error('offline'));
+  return {
+    status: () => status,
+    onlineUsers: () => [],
+    on: () => () => {},
+    connect: () => {},
+    disconnect: () => {},
+    seen: () => {},
+    joinTeam: () => {},
+    sendMessage: offline,
+    sendTeamMessage: offline,
+    readingMessages: () => {},
+  };
+}

@@ -1,0 +1,144 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** The fields of a spec §3 notification the drawer's rules look at (the view carries the rest). */
+export interface NotificationItem {
+  _id: string;
+  id: number;
+  type: 'notif' | 'danger' | 'success' | 'warning';
+  title: string;
+  message: string;
+  createdAt: string;
+  read: boolean;
+  [key: string]: unknown;
+}
+
+export interface NotificationsContext {
+  /** Newest first, one per id. */
+  items: NotificationItem[];
+  /** The user is on /dashbord/billing: no renew-now button there (spec §8). */
+  onBilling: boolean;
+}
+
+export type NotificationsEvent =
+  | { type: 'notification.received'; notification: NotificationItem }
+  | { type: 'notification.dismiss'; id: number }
+  /** The drawer opened: read the list again (what a missed push left out). */
+  | { type: 'notifications.reload' }
+  | { type: 'location.changed'; onBilling: boolean };
+
+function merge(items: NotificationItem[], incoming: NotificationItem[]): NotificationItem[] {
+  const byId = new Map(items.map((n) => [n.id, n]));
+  for (const n of incoming) byId.set(n.id, n);
+  return [...byId.values()].sort((a, b) => b.id - a.id);
+}
+
+/**
+ * Notifications (spec §4, §8): loading (GET /api/notif/notify; a failure is ignored and leaves the list empty) →
+ * ready, and again when the drawer opens. Live `notification` events are added once each (by id), also while loading; dismissing removes one and
+ * tells the server. While a danger notification is listed, `ready` is in `renewNow` (the drawer offers renew-now to
+ * /dashbord/billing) unless the user is already on billing (`onBilling`); otherwise `calm`.
+ */
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+    input: {} as { onBilling: boolean },
+  },
+  actors: {
+    loadNotifications: fromPromise<NotificationItem[]>(async () => {
+      throw new Error('loadNotifications is supplied with .provide()');
+    }),
+  },
+  actions: {
+    /** PUT /api/notif/notify/{id}. */
+    dismissNotification: (_, _params: { id: number }) => {},
+    add: assign({
+      items: ({ context }, params: { notifications: NotificationItem[] }) => merge(context.items, params.notifications),
+    }),
+    /** The server's list replaces ours, but a push newer than anything in it (arrived while loading) stays. */
+    replace: assign({
+      items: ({ context }, params: { notifications: NotificationItem[] }) => {
+        const newest = Math.max(0, ...params.notifications.map((n) => n.id));
+        return merge(
+          params.notifications,
+          context.items.filter((n) => n.id > newest),
+        );
+      },
+    }),
+    remove: assign({
+      items: ({ context }, params: { id: number }) => context.items.filter((n) => n.id !== params.id),
+    }),
+    setLocation: assign({ onBilling: (_, params: { onBilling: boolean }) => params.onBilling }),
+  },
+  guards: {
+    offersRenewal: ({ context }) => !context.onBilling && context.items.some((n) => n.type === 'danger'),
+    isListed: ({ context, event }) =>
+      event.type === 'notification.dismiss' && context.items.some((n) => n.id === event.id),
+    hasDanger: ({ context }) => context.items.some((n) => n.type === 'danger'),
+  },
+}).createMachine({
+  id: 'notifications',
+  context: ({ input }) => ({ items: [], onBilling: input.onBilling }),
+  initial: 'loading',
+  on: {
+    'location.changed': {
+      actions: { type: 'setLocation', params: ({ event }) => ({ onBilling: event.onBilling }) },
+    },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadNotifications',
+        src: 'loadNotifications',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'replace', params: ({ event }) => ({ notifications: event.output }) },
+        },
+        // Spec §8: notification calls fail silently.
+        onError: 'ready',
+      },
+      on: {
+        'notification.received': {
+          actions: { type: 'add', params: ({ event }) => ({ notifications: [event.notification] }) },
+        },
+      },
+    },
+    ready: {
+      initial: 'deciding',
+      on: {
+        'notification.received': {
+          target: '.deciding',
+          actions: { type: 'add', params: ({ event }) => ({ notifications: [event.notification] }) },
+        },
+        'notification.dismiss': {
+          guard: 'isListed',
+          target: '.deciding',
+          actions: [
+            { type: 'dismissNotification', params: ({ event }) => ({ id: event.id }) },
+            { type: 'remove', params: ({ event }) => ({ id: event.id }) },
+          ],
+        },
+        'notifications.reload': 'loading',
+        'location.changed': {
+          target: '.deciding',
+          actions: { type: 'setLocation', params: ({ event }) => ({ onBilling: event.onBilling }) },
+        },
+      },
+      states: {
+        deciding: {
+          always: [
+            { guard: 'offersRenewal', target: 'renewNow' },
+            { guard: 'hasDanger', target: 'onBilling' },
+            { target: 'calm' },
+          ],
+        },
+        /** No danger notification listed. */
+        calm: {},
+        /** A danger notification is listed and renew-now leads to billing. */
+        renewNow: {},
+        /** A danger notification is listed, but the user is on billing already: no renew-now. */
+        onBilling: {},
+      },
+    },
+  },
+});
