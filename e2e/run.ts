@@ -13,6 +13,7 @@ import {
   registered,
   startBff,
 } from './lib/harness.ts';
+import './specs/chat.spec.ts';
 import './specs/shell.spec.ts';
 
 async function main(): Promise<number> {

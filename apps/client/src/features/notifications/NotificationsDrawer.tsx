@@ -40,7 +40,8 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
     <Drawer
       opened={opened}
       onClose={onClose}
-      position={language === 'ar' ? 'left' : 'right'}
+      // Mantine mirrors the side under RTL: 'right' is the end side, beside the bell, in both languages.
+      position="right"
       title={t`Notifications`}
       closeButtonProps={{ 'aria-label': t`Close the notifications` }}
     >

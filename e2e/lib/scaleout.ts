@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { DEMO_PASSWORD, REPO } from './harness.ts';
+
+/**
+ * Scale-out for the browser: two real BFF processes (Hono + socket.io with the Redis adapter) on a fresh PostgreSQL
+ * database and a Redis key prefix of their own, optionally the BullMQ worker, all serving the built client. The
+ * embedded BFF of run.ts ignores DATABASE_URL / REDIS_URL; these read them from the environment the runner got.
+ */
+export interface ScaleOut {
+  a: { url: string };
+  b: { url: string };
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+interface TestServices {
+  createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }>;
+  dropRedisPrefix(prefix: string): Promise<void>;
+}
+
+/** Why the scale-out specs cannot run here (null when they can); with REQUIRE_SERVICES=1 a missing service fails. */
+export function scaleOutSkipReason(): string | null {
+  const missing = ['DATABASE_URL', 'REDIS_URL'].filter((k) => !process.env[k]);
+  if (!missing.length) return null;
+  const reason = `${missing.join(' and ')} not set (the scale-out specs need PostgreSQL and Redis)`;
+  if (process.env.REQUIRE_SERVICES === '1') throw new Error(`REQUIRE_SERVICES=1 but ${reason}`);
+  return reason;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function spawnNode(script: string, env: NodeJS.ProcessEnv, log: (s: string) => void): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: REPO,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => log(String(d)));
+  child.stderr?.on('data', (d) => log(String(d)));
+  return child;
+}
+
+async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`BFF exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`BFF at ${url} did not answer within 90 s:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+export async function startScaleOut(options: { worker?: boolean } = {}): Promise<ScaleOut> {
+  const redisUrl = process.env.REDIS_URL as string;
+  // Test-only helpers of packages/core, loaded by path (they live outside this project's sources).
+  const services = (await import(
+    new URL('../../packages/core/test/services.ts', import.meta.url).href
+  )) as TestServices;
+  const database = await services.createPostgresDatabase();
+  const redisPrefix = `majlis-e2e-${randomBytes(4).toString('hex')}:`;
+  const [portA, portB] = [await freePort(), await freePort()];
+  const urlA = `http://127.0.0.1:${portA}`;
+  const urlB = `http://127.0.0.1:${portB}`;
+  let output = '';
+  const log = (s: string) => {
+    output += s;
+  };
+  const base: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    SESSION_SECRET: randomBytes(24).toString('hex'),
+    DEMO_PASSWORD,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ALLOWED_ORIGINS: `${urlA},${urlB}`,
+  };
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map(stopChild));
+    await database.drop().catch(() => {});
+    await services.dropRedisPrefix(redisPrefix).catch(() => {});
+  };
+  try {
+    // One after the other: the first migrates the fresh database and seeds the demo accounts.
+    const a = spawnNode(
+      'apps/bff/src/main.ts',
+      { ...base, PORT: String(portA), PUBLIC_URL: urlA, SEED_DEMO: '1' },
+      log,
+    );
+    children.push(a);
+    await waitHealthy(urlA, a, () => output);
+    const b = spawnNode(
+      'apps/bff/src/main.ts',
+      { ...base, PORT: String(portB), PUBLIC_URL: urlB, SEED_DEMO: '0' },
+      log,
+    );
+    children.push(b);
+    await waitHealthy(urlB, b, () => output);
+    if (options.worker) {
+      const worker = spawnNode('apps/worker/src/main.ts', base, log);
+      children.push(worker);
+      const deadline = Date.now() + 60_000;
+      while (!output.includes('Majlis worker')) {
+        if (worker.exitCode !== null) throw new Error(`worker exited with ${worker.exitCode}:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`worker did not start within 60 s:\n${output}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    a: { url: urlA },
+    b: { url: urlB },
+    databaseUrl: database.url,
+    redisUrl,
+    redisPrefix,
+    logs: () => output,
+    stop,
+  };
+}
