@@ -28,5 +28,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Model-based paths render the real components many times; on 2 busy cores a path can take seconds.
+    testTimeout: 30_000,
   },
 });
