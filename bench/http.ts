@@ -518,7 +518,7 @@ async function main() {
       `  node:        ${process.version}, ${PIN ? 'server on core 0, autocannon on core 1 (taskset)' : 'taskset unavailable: NOT pinned'}`,
     );
     console.log(
-      `  load:        autocannon 9, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per case (health ${SECONDS * 0.5} s), one server process at a time`,
+      `  load:        autocannon 9, ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per case (health: half of each), one server process at a time`,
     );
     console.log(
       '  POST route:  the real POST /api/contact (no bench-only route): same ZContactBody strict schema and submitContact() in all three',
@@ -548,7 +548,7 @@ async function main() {
         }
         process.stdout.write(`${pad(LABEL[fw], 18)} (${server.driver})`);
         for (const route of ROUTES) {
-          await autocannon(server, route, session, WARMUP_SECONDS, onPostgres);
+          await autocannon(server, route, session, Math.max(1, Math.round(WARMUP_SECONDS * route.share)), onPostgres);
           const seconds = Math.max(1, Math.round(SECONDS * route.share));
           const r = await autocannon(server, route, session, seconds, onPostgres);
           results.set(`${fw}:${route.id}`, r);
@@ -656,7 +656,7 @@ async function main() {
         : `Parity check: ${parityProbes(session as Session).length} probe requests (success, 401, 403, 400 x2, 413, 415, health) answer the same status, body and security headers on all three.`,
     );
     console.log(
-      "Notes: req/s is autocannon's per-second average; latencies are autocannon's (ms); CPU columns are shares of one core over each case (the load process's life, start-up included); 'µs CPU/req' is the server process's CPU time per request (PGlite runs inside it; PostgreSQL's own CPU is not counted), and 'CPU/req' ratios compare capacity per CPU-second, which a busy box distorts far less than req/s. Server CPU near 100% means the server core is the limit; autocannon CPU near 100% means the load generator is. Express runs with etag and x-powered-by off (Hono sends neither); Fastify serializes without a response schema (plain JSON.stringify, as the others).",
+      "Notes: req/s is autocannon's per-second average; latencies are autocannon's (ms); CPU columns are shares of one core over each case (the load process's life, start-up included); 'µs CPU/req' is the server process's CPU time per request (PGlite runs inside it; PostgreSQL's own CPU is not counted), and 'CPU/req' ratios compare capacity per CPU-second, which a busy box distorts less than req/s (though shared cores and caches still slow every instruction). Server CPU near 100% means the server core is the limit; autocannon CPU near 100% means the load generator is. Express runs with etag and x-powered-by off (Hono sends neither); Fastify serializes without a response schema (plain JSON.stringify, as the others).",
     );
     console.log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
   } finally {
