@@ -11,9 +11,11 @@ import {
   type Ctx,
   chromiumAvailable,
   registered,
+  startBbbSimulator,
   startBff,
 } from './lib/harness.ts';
 import './specs/chat.spec.ts';
+import './specs/meetings.spec.ts';
 import './specs/shell.spec.ts';
 
 async function main(): Promise<number> {
@@ -30,7 +32,9 @@ async function main(): Promise<number> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const only = process.env.E2E_GREP;
   const specs = registered().filter((s) => !only || s.name.includes(only));
-  const bff = await startBff();
+  // Test-only BigBlueButton (never used by `npm start`): rooms of type bbb run on it.
+  const bbb = await startBbbSimulator();
+  const bff = await startBff({ env: { BBB_URL: bbb.url, BBB_SECRET: bbb.secret } });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   let passed = 0;
   let failed = 0;
@@ -39,6 +43,7 @@ async function main(): Promise<number> {
       const contexts: Array<{ close(): Promise<void> }> = [];
       const ctx: Ctx = {
         baseURL: bff.baseURL,
+        bbbURL: bbb.url,
         browser,
         async newPage(options) {
           const context = await browser.newContext({
@@ -67,6 +72,7 @@ async function main(): Promise<number> {
   } finally {
     await browser.close().catch(() => {});
     await bff.stop();
+    await bbb.stop();
   }
   if (failed && process.env.E2E_BFF_LOGS === '1') console.log(bff.logs());
   console.log(`e2e: ${passed} passed, ${failed} failed`);

@@ -23,6 +23,8 @@ export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Majlis-demo-2026';
 
 export interface Ctx {
   baseURL: string;
+  /** The BigBlueButton simulator the BFF talks to (its API base, …/bigbluebutton), when the runner started one. */
+  bbbURL?: string;
   browser: Browser;
   /** A fresh browser context (own cookies and storage), closed after the test. */
   newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
@@ -56,11 +58,22 @@ export interface Bff {
   logs(): string;
 }
 
+export interface BffOptions {
+  /** Extra environment for the BFF (e.g. BBB_URL and BBB_SECRET of the test simulator). */
+  env?: NodeJS.ProcessEnv;
+}
+
 /** The real BFF in embedded mode (PGlite in a fresh data dir), serving apps/client/dist. */
-export async function startBff(): Promise<Bff> {
+export async function startBff(options: BffOptions = {}): Promise<Bff> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'majlis-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...options.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+  };
   // Embedded on purpose: a fresh database per run, whatever the CI exports for the integration tests.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -105,6 +118,20 @@ export async function startBff(): Promise<Bff> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The BigBlueButton API simulator of packages/core's tests, on 127.0.0.1:0 (test-only; never used by `npm start`).
+ * Loaded by path: it lives outside this project's sources.
+ */
+export async function startBbbSimulator(): Promise<{ url: string; secret: string; stop(): Promise<void> }> {
+  const file = new URL('../../packages/core/test/fakes/bbb-simulator.ts', import.meta.url).href;
+  const { BbbSimulator } = (await import(file)) as {
+    BbbSimulator: new () => { url: string; secret: string; start(): Promise<unknown>; stop(): Promise<void> };
+  };
+  const sim = new BbbSimulator();
+  await sim.start();
+  return sim;
 }
 
 export function chromiumAvailable(): boolean {

@@ -55,6 +55,7 @@ export function CalendarView() {
           startEditable: e.editable,
           durationEditable: false,
           color: COLOR[e.roomType],
+          className: 'majlis-event',
           extendedProps: { event: e },
         }));
       } catch (e) {
@@ -117,7 +118,7 @@ export function CalendarView() {
           {loadError}
         </Alert>
       )}
-      <div className="majlis-calendar" data-testid="calendar">
+      <div className="majlis-calendar" data-testid="calendar" data-view-language={language}>
         <FullCalendar
           // A new language or zone rebuilds the calendar with its locale and direction.
           key={`${language}-${timeZone}`}
@@ -128,6 +129,8 @@ export function CalendarView() {
           direction={language === 'ar' ? 'rtl' : 'ltr'}
           timeZone={timeZone}
           headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+          // The button's name is its visible text in both languages (WCAG 2.5.3).
+          buttons={{ today: { text: t`Today`, hint: t`Today` } }}
           height="auto"
           events={fetchEvents}
           eventDrop={onDrop}
@@ -135,6 +138,8 @@ export function CalendarView() {
           editable
           eventDurationEditable={false}
           dayMaxEvents={3}
+          // Days of the next and previous months stay readable (the theme fades them below WCAG AA contrast).
+          dayCellClass={(info) => (info.isOther ? 'majlis-other-day' : '')}
           nowIndicator
         />
       </div>

@@ -77,8 +77,9 @@ export function StorageBlock({
           <Text size="xs" fw={600}>
             <Icon name="storage" size={14} /> <Trans>Storage</Trans> · {shown}
           </Text>
-          <Progress.Root size={percent >= STORAGE_FULL ? 16 : 8} aria-label={t`Storage used`}>
-            <Progress.Section value={Math.min(percent, 100)} color={color}>
+          <Progress.Root size={percent >= STORAGE_FULL ? 16 : 8}>
+            {/* The name goes on the section: it carries role="progressbar" (the root is a plain box). */}
+            <Progress.Section value={Math.min(percent, 100)} color={color} aria-label={t`Storage used`}>
               {percent >= STORAGE_FULL && <Progress.Label>{shown}</Progress.Label>}
             </Progress.Section>
           </Progress.Root>

@@ -191,6 +191,7 @@ export function MeetingFormDialog({
             </Alert>
           ) : (
             <Select
+              allowDeselect={false}
               label={t`Room`}
               placeholder={t`Select a room`}
               data={usableRooms.map((r) => ({ value: r.id, label: r.name }))}

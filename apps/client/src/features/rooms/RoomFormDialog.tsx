@@ -92,6 +92,7 @@ export function RoomFormDialog({
             data-autofocus
           />
           <Select
+            allowDeselect={false}
             label={t`Room type`}
             placeholder={t`Select a room type`}
             data={typeOptions}
@@ -102,6 +103,7 @@ export function RoomFormDialog({
             comboboxProps={{ withinPortal: true }}
           />
           <Select
+            allowDeselect={false}
             label={t`Number of participants`}
             placeholder={t`Select the number of participants`}
             data={participantOptions}

@@ -267,11 +267,13 @@ function RoomCard({
               </Trans>
             </Text>
           </Group>
-          <Progress
-            value={Math.min(percent, 100)}
-            color={percent >= 85 ? 'red' : 'majlis'}
-            aria-label={t`Storage used in ${room.name}`}
-          />
+          <Progress.Root>
+            <Progress.Section
+              value={Math.min(percent, 100)}
+              color={percent >= 85 ? 'red' : 'majlis'}
+              aria-label={t`Storage used in ${room.name}`}
+            />
+          </Progress.Root>
         </div>
         {sub && (
           <Text size="sm" data-testid="room-subscription">
