@@ -48,7 +48,6 @@ export class TestClient {
     } catch {
       json = undefined;
     }
-    // biome-ignore lint/suspicious/noExplicitAny: test convenience
     return { status: res.status, headers: res.headers, json: json as any, text };
   }
 

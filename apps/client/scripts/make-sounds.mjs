@@ -47,5 +47,21 @@ function wav(samples) {
 
 const out = (name) => fileURLToPath(new URL(`../src/features/chat/sounds/${name}`, import.meta.url));
 // Send: a short rising pair. Receive: a falling pair, a little lower.
-writeFileSync(out('send.wav'), wav(render([[880, 0.06], [1320, 0.09]])));
-writeFileSync(out('receive.wav'), wav(render([[988, 0.07], [659, 0.12]])));
+writeFileSync(
+  out('send.wav'),
+  wav(
+    render([
+      [880, 0.06],
+      [1320, 0.09],
+    ]),
+  ),
+);
+writeFileSync(
+  out('receive.wav'),
+  wav(
+    render([
+      [988, 0.07],
+      [659, 0.12],
+    ]),
+  ),
+);

@@ -17,7 +17,6 @@ function jsonSchema(schema: z.ZodType) {
 }
 
 /** OpenAPI 3.1 document built from the mounted routes and the zod schemas their validators hold. */
-// biome-ignore lint/suspicious/noExplicitAny: any Hono app
 export function buildOpenApi(app: Hono<any, any, any>) {
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const route of app.routes) {

@@ -16,7 +16,6 @@ export * from './storage-scan.ts';
 export * from './types.ts';
 
 /** Every job, run by apps/worker with BullMQ in scale-out, or in-process on timers in the embedded default. */
-// biome-ignore lint/suspicious/noExplicitAny: a heterogeneous list of job definitions
 export const jobs: JobDefinition<any>[] = [
   purgeSessionsJob,
   deliverOutboxJob,
