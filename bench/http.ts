@@ -13,7 +13,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -464,14 +464,85 @@ const pct = (v: number | null) => (v === null ? 'n/a' : `${Math.round(v * 100)}%
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(2));
 const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
 
+/**
+ * The database each server gets: the same seeded and signed-in state, fresh for every framework, so the rows the
+ * POST route adds (and what they do to the database) never favour the framework that runs first.
+ * PGlite: a copy of the snapshot folder. PostgreSQL: CREATE DATABASE ... TEMPLATE the snapshot database.
+ */
+interface BenchDatabase {
+  label: string;
+  /** Environment of the seed/sign-in phase. */
+  baseEnv: Record<string, string>;
+  /** Call once the base is seeded and signed in, with no process connected. */
+  snapshot(): Promise<void>;
+  /** A fresh copy for one framework: environment overrides. */
+  fresh(framework: Framework): Promise<Record<string, string>>;
+  release(framework: Framework): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+async function benchDatabase(root: string): Promise<BenchDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const base = join(root, 'base');
+    const data = join(root, 'data');
+    return {
+      label: `PGlite (embedded, inside each server process), temporary folder ${root}`,
+      baseEnv: { DATA_DIR: base, DATABASE_URL: '' },
+      snapshot: async () => {},
+      fresh: async () => {
+        rmSync(data, { recursive: true, force: true });
+        cpSync(base, data, { recursive: true });
+        return { DATA_DIR: data, DATABASE_URL: '' };
+      },
+      release: async () => rmSync(data, { recursive: true, force: true }),
+      cleanup: async () => {},
+    };
+  }
+  const { createPostgresDatabase } = await import('@majlis/core/testing');
+  const { default: pg } = await import('pg');
+  const base = await createPostgresDatabase();
+  const baseName = new URL(base.url).pathname.slice(1);
+  const nameOf = (fw: Framework) => `${baseName}_${fw}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const made = new Set<Framework>();
+  const release = async (fw: Framework) => {
+    if (made.delete(fw)) await admin(`drop database if exists ${nameOf(fw)} with (force)`);
+  };
+  return {
+    label: `PostgreSQL (DATABASE_URL set) on ${new URL(base.url).host}: temporary database ${baseName}, one copy per framework, all dropped afterwards`,
+    baseEnv: { DATABASE_URL: base.url },
+    snapshot: async () => {},
+    fresh: async (fw) => {
+      await admin(`create database ${nameOf(fw)} template ${baseName}`);
+      made.add(fw);
+      const url = new URL(base.url);
+      url.pathname = `/${nameOf(fw)}`;
+      return { DATABASE_URL: url.toString() };
+    },
+    release,
+    cleanup: async () => {
+      for (const fw of [...made]) await release(fw);
+      await base.drop();
+    },
+  };
+}
+
 async function main() {
   const started = Date.now();
-  const dataDir = mkdtempSync(join(tmpdir(), 'majlis-bench-'));
-  let dropDatabase: (() => Promise<void>) | undefined;
+  const root = mkdtempSync(join(tmpdir(), 'majlis-bench-'));
+  let database: BenchDatabase | undefined;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(24).toString('hex'),
     SEED_DEMO: '0',
     LOG_LEVEL: 'error',
@@ -480,7 +551,6 @@ async function main() {
     RATE_REGISTER_IP: '1000000',
     RATE_RESET_IP: '1000000',
     RATE_RESET_ACCOUNT: '1000000',
-    DATABASE_URL: '',
     REDIS_URL: '',
   };
   const stopChildren = () => {
@@ -488,32 +558,34 @@ async function main() {
   };
   const onSignal = () => {
     stopChildren();
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(130);
+    void (database?.cleanup() ?? Promise.resolve())
+      .catch(() => {})
+      .finally(() => {
+        rmSync(root, { recursive: true, force: true });
+        process.exit(130);
+      });
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
   try {
-    let dbLabel: string;
-    if (process.env.DATABASE_URL) {
-      const { createPostgresDatabase } = await import('@majlis/core/testing');
-      const pg = await createPostgresDatabase();
-      dropDatabase = pg.drop;
-      env.DATABASE_URL = pg.url;
-      const u = new URL(pg.url);
-      dbLabel = `PostgreSQL (DATABASE_URL set): temporary database ${u.pathname.slice(1)} on ${u.host}, dropped afterwards`;
-    } else {
-      dbLabel = `PGlite (embedded, inside each server process), temporary DATA_DIR ${dataDir}`;
-    }
-
-    // Seed once; each server then opens the same database in turn (PGlite: one process at a time).
-    const seedRuntime = await createRuntime(parseConfig(env));
+    database = await benchDatabase(root);
+    const baseEnv = { ...env, ...database.baseEnv };
+    const seedRuntime = await createRuntime(parseConfig(baseEnv));
     await seedDemo(seedRuntime.db, PASSWORD);
     await seedRuntime.close();
+    // Sign in once through the real BFF; every framework then starts from a copy of this state.
+    const signInServer = await startServer('hono', baseEnv);
+    let session: Session;
+    try {
+      session = await signIn(signInServer.url);
+    } finally {
+      await signInServer.stop();
+    }
+    await database.snapshot();
 
     console.log('Majlis HTTP bench (reference A1 / A-goals 1)');
-    console.log(`  database:    ${dbLabel}`);
+    console.log(`  database:    ${database.label}`);
     console.log(
       `  node:        ${process.version}, ${PIN ? 'server on core 0, autocannon on core 1 (taskset)' : 'taskset unavailable: NOT pinned'}`,
     );
@@ -525,17 +597,15 @@ async function main() {
     );
     console.log('');
 
-    const onPostgres = Boolean(env.DATABASE_URL);
+    const onPostgres = Boolean(process.env.DATABASE_URL);
     const results = new Map<string, Result>();
     const p99AtHalf = new Map<RouteId, { rate: number; r: PacedResult }>();
     const parity: string[] = [];
-    let session: Session | undefined;
     let honoProbe: Map<string, string> | undefined;
 
     for (const fw of FRAMEWORKS) {
-      const server = await startServer(fw, env);
+      const server = await startServer(fw, { ...env, ...(await database.fresh(fw)) });
       try {
-        if (!session) session = await signIn(server.url);
         const probed = await probe(server.url, session);
         if (!honoProbe) {
           honoProbe = probed;
@@ -563,6 +633,7 @@ async function main() {
         process.stdout.write('\n');
       } finally {
         await server.stop();
+        await database.release(fw);
       }
     }
 
@@ -653,7 +724,7 @@ async function main() {
     console.log(
       parity.length
         ? `Parity check FAILED (responses differ from Hono's):\n  ${parity.join('\n  ')}`
-        : `Parity check: ${parityProbes(session as Session).length} probe requests (success, 401, 403, 400 x2, 413, 415, health) answer the same status, body and security headers on all three.`,
+        : `Parity check: ${parityProbes(session).length} probe requests (success, 401, 403, 400 x2, 413, 415, health) answer the same status, body and security headers on all three.`,
     );
     console.log(
       "Notes: req/s is autocannon's per-second average; latencies are autocannon's (ms); CPU columns are shares of one core over each case (the load process's life, start-up included); 'µs CPU/req' is the server process's CPU time per request (PGlite runs inside it; PostgreSQL's own CPU is not counted), and 'CPU/req' ratios compare capacity per CPU-second, which a busy box distorts less than req/s (though shared cores and caches still slow every instruction). Server CPU near 100% means the server core is the limit; autocannon CPU near 100% means the load generator is. Express runs with etag and x-powered-by off (Hono sends neither); Fastify serializes without a response schema (plain JSON.stringify, as the others).",
@@ -661,9 +732,8 @@ async function main() {
     console.log(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
   } finally {
     stopChildren();
-    if (dropDatabase)
-      await dropDatabase().catch((err: unknown) => console.error('could not drop the bench database:', err));
-    rmSync(dataDir, { recursive: true, force: true });
+    await database?.cleanup().catch((err: unknown) => console.error('could not drop the bench databases:', err));
+    rmSync(root, { recursive: true, force: true });
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
