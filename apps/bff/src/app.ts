@@ -35,6 +35,19 @@ const requireJson: MiddlewareHandler<Env> = async (c, next) => {
   await next();
 };
 
+const bodyLimited = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE');
+  },
+});
+/**
+ * 1 MB at most, on methods that carry a body: on GET the check would make the node adapter build a full Request
+ * for nothing (about a quarter of the CPU of a cheap route, measured by bench:http).
+ */
+const limitBody: MiddlewareHandler<Env> = (c, next) =>
+  ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) ? next() : bodyLimited(c, next);
+
 export interface AppOptions {
   /** Folder of the built client (apps/client/dist); not served when absent. */
   clientDist?: string;
@@ -47,14 +60,7 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
     .use(loadSession)
     .use(requireCsrf)
     .use(requireJson)
-    .use(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => {
-          throw new AppError(413, 'PAYLOAD_TOO_LARGE');
-        },
-      }),
-    )
+    .use(limitBody)
     .route('/', authRoutes)
     .route('/', accountRoutes)
     .route('/', publicRoutes)
