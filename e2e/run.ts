@@ -2,7 +2,8 @@
  * End-to-end runner: the real BFF (embedded PGlite, fresh data dir) serving the built client, driven by
  * playwright-core in Debian's Chromium. Prints `e2e: N passed, N failed` and exits non-zero on any failure.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import {
   ARTIFACTS,
@@ -10,6 +11,7 @@ import {
   CHROMIUM_ARGS,
   type Ctx,
   chromiumAvailable,
+  REPO,
   registered,
   startBbbSimulator,
   startBff,
@@ -76,6 +78,9 @@ async function main(): Promise<number> {
   }
   if (failed && process.env.E2E_BFF_LOGS === '1') console.log(bff.logs());
   console.log(`e2e: ${passed} passed, ${failed} failed`);
+  // Read by scripts/test-summary.mjs for CI's one closing line.
+  mkdirSync(join(REPO, 'test-results'), { recursive: true });
+  writeFileSync(join(REPO, 'test-results/e2e.json'), JSON.stringify({ passed, failed }));
   return failed ? 1 : 0;
 }
 
