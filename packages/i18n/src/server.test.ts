@@ -5,7 +5,7 @@ import { both, t } from './server.ts';
 describe('server messages', () => {
   it('renders both languages with values', () => {
     expect(both('error.RATE_LIMITED', { seconds: 30 })).toEqual({
-      ar: 'محاولات كثيرة. انتظر 30 ثانية ثم حاول مرة أخرى',
+      ar: 'محاولات كثيرة. انتظر ٣٠ ثانية ثم حاول مرة أخرى',
       en: 'Too many attempts. Wait 30 seconds and try again',
     });
     expect(t('en', 'error.NOT_FOUND')).toBe('Not found');

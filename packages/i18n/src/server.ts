@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Bilingual, LOCALES, type Locale } from './locales.ts';
+import { type Bilingual, formatNumber, LOCALES, type Locale } from './locales.ts';
 import { parsePo } from './po.ts';
 
 /** Server-side messages (errors, notifications, e-mails) live in locales/{ar,en}/server.po with explicit ids. */
@@ -20,7 +20,12 @@ export function hasMessage(id: string): boolean {
 /** Renders a message in one language; an unknown id renders as the id itself (and fails the catalog test). */
 export function t(locale: Locale, id: string, values: Values = {}): string {
   const template = catalogs[locale].get(id) || catalogs.en.get(id) || id;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  // Numbers take the reader's digits (Arabic-Indic in Arabic); strings (meeting numbers, names) are left as given.
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in values)) return whole;
+    const value = values[name];
+    return typeof value === 'number' ? formatNumber(locale, value, { useGrouping: false }) : String(value);
+  });
 }
 
 /** The same message in both languages, for the error shape and stored notifications. */

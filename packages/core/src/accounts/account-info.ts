@@ -1,4 +1,4 @@
-import { type Bilingual, formatNumber } from '@majlis/i18n';
+import type { Bilingual } from '@majlis/i18n';
 import { both } from '@majlis/i18n/server';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Actor, Role } from '../auth/actor.ts';
@@ -63,10 +63,7 @@ export async function getStorage(db: Db, actor: Actor): Promise<StorageInfo> {
       ? both('storage.none')
       : usedPercent >= 100
         ? both('storage.full')
-        : {
-            ar: both('storage.used', { percent: formatNumber('ar', usedPercent), total: formatNumber('ar', gb) }).ar,
-            en: both('storage.used', { percent: formatNumber('en', usedPercent), total: formatNumber('en', gb) }).en,
-          };
+        : both('storage.used', { percent: usedPercent, total: gb });
   return { totalStorage: total, usedStorage: used, usedPercent, message };
 }
 
