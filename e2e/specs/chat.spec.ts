@@ -197,6 +197,10 @@ test('scale-out notifications: the storage scan job warns the owner live, withou
     await item.waitFor();
     assert.equal(await item.getAttribute('data-type'), 'warning');
     assert.match((await item.textContent()) ?? '', /[\u0600-\u06FF]/);
+    // The sidebar's storage block follows the warning without a reload: red, at 90 %.
+    await eventually(async () =>
+      assert.equal(await owner.getByTestId('storage-block').getAttribute('data-level'), 'warning'),
+    );
     await owner.waitForTimeout(400); // the drawer's slide-in
     await screenshot(owner, 'notifications-ar');
     await expectAccessible(owner, 'notifications drawer (Arabic)');

@@ -84,6 +84,12 @@ export function useAccount(): AccountData {
 
 const ignore = () => null;
 
+/** Storage changes (a room added or removed, a storage notification): the dashboard re-reads its storage block. */
+const storageEvents = new EventTarget();
+export function storageChanged(): void {
+  storageEvents.dispatchEvent(new Event('changed'));
+}
+
 /**
  * Owner check first in importance: until it answers the dashboard shows a spinner, and its failure goes to `/`
  * (spec §2, §8). Billing, user info, trial, type and storage failures are ignored (spec §7).
@@ -121,8 +127,14 @@ export function useAccountData(user: SessionUser | null): AccountData | null {
       if (loaded) setData(loaded);
       else navigate('/');
     });
+    const refresh = () =>
+      void http
+        .get<{ results: { data: StorageInfo } }>('/api/account/storage')
+        .then((r) => live && setData((d) => (d ? { ...d, storage: r.results.data } : d)), ignore);
+    storageEvents.addEventListener('changed', refresh);
     return () => {
       live = false;
+      storageEvents.removeEventListener('changed', refresh);
     };
   }, [user]);
   return data;

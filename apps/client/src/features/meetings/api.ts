@@ -1,6 +1,7 @@
 import type { Bilingual } from '@majlis/i18n';
 import type { MeetingAction, MeetingStatus } from '@majlis/machines';
 import { http } from '../../lib/http.ts';
+import { storageChanged } from '../dashboard/account-context.tsx';
 
 export type RoomType = 'bbb' | 'zoom' | 'jitsi';
 
@@ -133,13 +134,20 @@ export type { Bilingual };
 
 const id = encodeURIComponent;
 
+/** Rooms carry the storage: the sidebar's storage block re-reads it after one is added or removed. */
+function afterStorageChange<T>(result: T): T {
+  storageChanged();
+  return result;
+}
+
 export const roomsApi = {
   types: () => http.get<{ types: RoomTypeInfo[] }>('/api/rooms/types').then((r) => r.types),
   list: () => http.get<{ rooms: Room[] }>('/api/rooms').then((r) => r.rooms),
-  create: (body: { name: string; type: RoomType; participants: number }) => http.post<Room>('/api/rooms', body),
+  create: (body: { name: string; type: RoomType; participants: number }) =>
+    http.post<Room>('/api/rooms', body).then(afterStorageChange),
   update: (roomId: string, body: Partial<{ name: string; type: RoomType; participants: number; status: string }>) =>
     http.put<Room>(`/api/rooms/${id(roomId)}`, body),
-  remove: (roomId: string) => http.delete<{ ok: true }>(`/api/rooms/${id(roomId)}`),
+  remove: (roomId: string) => http.delete<{ ok: true }>(`/api/rooms/${id(roomId)}`).then(afterStorageChange),
   assign: (roomId: string, userId: string) => http.put<Room>(`/api/rooms/${id(roomId)}/assign`, { userId }),
   unassign: (roomId: string) => http.delete<{ deletedMeetings: number }>(`/api/rooms/${id(roomId)}/assign`),
 };

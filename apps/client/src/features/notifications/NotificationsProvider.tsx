@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import { http } from '../../lib/http.ts';
 import type { NotificationView } from '../../lib/socket.ts';
 import { useRealtime } from '../chat/realtime.tsx';
+import { storageChanged } from '../dashboard/account-context.tsx';
 
 export const NotificationsContext = createActorContext(notificationsMachine);
 
@@ -33,9 +34,11 @@ function Bridge() {
   const onBilling = pathname.startsWith(BILLING_PATH);
   useEffect(
     () =>
-      realtime.on('notification', (n) =>
-        actor.send({ type: 'notification.received', notification: n as unknown as NotificationItem }),
-      ),
+      realtime.on('notification', (n) => {
+        actor.send({ type: 'notification.received', notification: n as unknown as NotificationItem });
+        // A storage warning means usage changed: the sidebar's storage block follows.
+        if ((n as { event_meta?: { level?: unknown } }).event_meta?.level) storageChanged();
+      }),
     [actor, realtime],
   );
   useEffect(() => {
