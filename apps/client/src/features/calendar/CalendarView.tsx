@@ -127,6 +127,9 @@ export function CalendarView() {
           initialView="dayGridMonth"
           locale={language === 'ar' ? arLocale : 'en-GB'}
           direction={language === 'ar' ? 'rtl' : 'ltr'}
+          // Week start by locale: the ar locale starts on Saturday; our English is en-GB, whose weeks start on Monday
+          // (FullCalendar's built-in English would start on Sunday).
+          firstDay={language === 'ar' ? 6 : 1}
           timeZone={timeZone}
           headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
           // The button's name is its visible text in both languages (WCAG 2.5.3).
