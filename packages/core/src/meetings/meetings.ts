@@ -428,6 +428,29 @@ async function syncProvider(ctx: Ctx, m: MeetingRow) {
   return saved ?? m;
 }
 
+/** The columns a create and an edit both take from the form. */
+function formColumns(input: MeetingInput, n: Normalised) {
+  const recurring = input.type === 'scheduled';
+  return {
+    name: input.name,
+    description: input.description,
+    kind: input.type,
+    startsAt: n.startsAt,
+    day: n.day,
+    hour: n.hour,
+    durationMinutes: n.durationMinutes,
+    recurrenceDays: recurring ? [...new Set(input.recurrenceDays)].sort() : [],
+    repeatDays: recurring && input.recurrenceDays.length ? input.repeatDays : 1,
+    favourite: input.favourite,
+    allowBeforeOwner: input.allowBeforeOwner,
+    autoRecord: input.autoRecord,
+    allowStopRecording: input.allowStopRecording,
+    allowDownload: input.allowDownload,
+    notifyEnterExit: input.notifyEnterExit,
+    waitingRoom: input.waitingRoom,
+  };
+}
+
 export async function createMeeting(ctx: Ctx, actor: Actor, input: MeetingInput): Promise<MeetingView> {
   const n = normalise(actor, input);
   const room = await usableRoom(ctx.db, actor, input.roomId);
@@ -445,23 +468,8 @@ export async function createMeeting(ctx: Ctx, actor: Actor, input: MeetingInput)
             roomId: room.id,
             ownerUserId: actor.userId,
             number,
-            name: input.name,
-            description: input.description,
-            kind: input.type,
-            startsAt: n.startsAt,
-            day: n.day,
-            hour: n.hour,
+            ...formColumns(input, n),
             timeZone: actor.timeZone,
-            durationMinutes: n.durationMinutes,
-            recurrenceDays: input.type === 'scheduled' ? [...new Set(input.recurrenceDays)].sort() : [],
-            repeatDays: input.type === 'scheduled' && input.recurrenceDays.length ? input.repeatDays : 1,
-            favourite: input.favourite,
-            allowBeforeOwner: input.allowBeforeOwner,
-            autoRecord: input.autoRecord,
-            allowStopRecording: input.allowStopRecording,
-            allowDownload: input.allowDownload,
-            notifyEnterExit: input.notifyEnterExit,
-            waitingRoom: input.waitingRoom,
           })
           .onConflictDoNothing({ target: meetings.number })
           .returning();
@@ -513,24 +521,9 @@ export async function updateMeeting(ctx: Ctx, actor: Actor, id: string, input: M
     const [row] = await tx
       .update(meetings)
       .set({
-        name: input.name,
-        description: input.description,
-        kind: input.type,
+        ...formColumns(input, n),
         roomId: room?.id ?? m.roomId,
-        startsAt: n.startsAt,
-        day: n.day,
-        hour: n.hour,
         timeZone: n.day === m.day && n.hour === m.hour ? m.timeZone : actor.timeZone,
-        durationMinutes: n.durationMinutes,
-        recurrenceDays: input.type === 'scheduled' ? [...new Set(input.recurrenceDays)].sort() : [],
-        repeatDays: input.type === 'scheduled' && input.recurrenceDays.length ? input.repeatDays : 1,
-        favourite: input.favourite,
-        allowBeforeOwner: input.allowBeforeOwner,
-        autoRecord: input.autoRecord,
-        allowStopRecording: input.allowStopRecording,
-        allowDownload: input.allowDownload,
-        notifyEnterExit: input.notifyEnterExit,
-        waitingRoom: input.waitingRoom,
         status: d.status,
         active: d.active,
         updatedAt: now,
