@@ -21,6 +21,16 @@ export function CountBadge({ count, label, testId }: { count: number; label: str
   );
 }
 
+/** A control's accessible name with its count ("Notifications: 3"): an aria-label hides the badge's own text. */
+export function countLabel(label: string, count: number, format: (n: number) => string): string {
+  return count > 0 ? `${label}: ${badgeText(count, format)}` : label;
+}
+
+export function useCountLabel(): (label: string, count: number) => string {
+  const language = useLanguage();
+  return (label, count) => countLabel(label, count, (n) => formatNumber(language, n));
+}
+
 /** Spec §5: contacts are found by a substring of their name (any case). */
 export function matchesName(name: string, query: string): boolean {
   const q = query.trim().toLocaleLowerCase();

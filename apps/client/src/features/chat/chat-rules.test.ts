@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesName } from './ContactsList.tsx';
+import { countLabel, matchesName } from './ContactsList.tsx';
 import { canSend, formatMessageTime } from './ConversationView.tsx';
 import { badgeText } from './chat-api.ts';
 
@@ -9,6 +9,12 @@ describe('chat rules of spec §5 and §9', () => {
     expect(badgeText(9, String)).toBe('9');
     expect(badgeText(10, String)).toBe('9+');
     expect(badgeText(250, (n) => new Intl.NumberFormat('ar-EG').format(n))).toBe('٩+');
+  });
+
+  it("names the bell and the chat toggle with their count, since an aria-label hides the badge's text", () => {
+    expect(countLabel('الإشعارات', 0, String)).toBe('الإشعارات');
+    expect(countLabel('الإشعارات', 3, (n) => new Intl.NumberFormat('ar-EG').format(n))).toBe('الإشعارات: ٣');
+    expect(countLabel('Team chat', 12, String)).toBe('Team chat: 9+');
   });
 
   it('sends nothing empty or made of spaces and newlines only', () => {

@@ -3,7 +3,7 @@ import type { SessionUser } from '@majlis/machines';
 import { ActionIcon, Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useUnread } from '../../features/chat/ChatProvider.tsx';
-import { CountBadge } from '../../features/chat/ContactsList.tsx';
+import { CountBadge, useCountLabel } from '../../features/chat/ContactsList.tsx';
 import { type AccountData, displayedIdentity } from '../../features/dashboard/account-context.tsx';
 import { LanguageToggle } from '../../features/language/LanguageMenu.tsx';
 import { NotificationsButton } from '../../features/notifications/NotificationsButton.tsx';
@@ -36,6 +36,7 @@ export function TopBar({
   const me = displayedIdentity(user, account.owner);
   const p = account.permission;
   const unread = useUnread().total;
+  const countLabel = useCountLabel();
   return (
     <header className="topbar">
       <ActionIcon
@@ -56,7 +57,7 @@ export function TopBar({
           color="gray"
           size="lg"
           onClick={onToggleChat}
-          aria-label={t`Team chat`}
+          aria-label={countLabel(t`Team chat`, unread)}
           className="chat-toggle"
           data-testid="chat-toggle"
         >
