@@ -22,7 +22,12 @@ import {
 } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { providerFor } from '../providers/conferencing/index.ts';
-import { type ConferencingProvider, ProviderError, type ProviderMeeting } from '../providers/conferencing/port.ts';
+import {
+  type ConferencingProvider,
+  ProviderError,
+  type ProviderKind,
+  type ProviderMeeting,
+} from '../providers/conferencing/port.ts';
 import { expandOccurrences, isValidDay, localParts, todayIn, zonedToUtc } from './time.ts';
 
 export type MeetingRow = typeof meetings.$inferSelect;
@@ -68,7 +73,7 @@ export interface MeetingView {
   name: string;
   description: string;
   type: 'permanent' | 'scheduled';
-  room: { id: string; name: string; type: RoomRow['type'] };
+  room: { id: string; name: string; type: ProviderKind };
   owner: { id: string; fname: string; lname: string };
   day: string | null;
   hour: string | null;
@@ -812,7 +817,7 @@ export interface CalendarEvent {
   start: string;
   end: string;
   status: MeetingStatus;
-  roomType: RoomRow['type'];
+  roomType: ProviderKind;
   recurring: boolean;
   edited: boolean;
   editable: boolean;

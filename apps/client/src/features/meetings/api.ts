@@ -1,32 +1,21 @@
+import type {
+  CalendarEvent,
+  MeetingView as Meeting,
+  MeetingInput as MeetingBody,
+  MeetingTab,
+  OccurrenceView as Occurrence,
+  RoomView as Room,
+  RoomType,
+} from '@majlis/bff/routes/meeting-types';
 import type { Bilingual } from '@majlis/i18n';
 import type { MeetingAction, MeetingStatus } from '@majlis/machines';
 import { http } from '../../lib/http.ts';
 import { storageChanged } from '../dashboard/account-context.tsx';
 
-export type RoomType = 'bbb' | 'zoom' | 'jitsi';
+/** The wire shapes come from the BFF (type-only), so client and server cannot drift apart. */
+export type { CalendarEvent, Meeting, MeetingBody, MeetingTab, Occurrence, Room, RoomType };
 
-export interface Subscription {
-  period: 'trial' | 'daily' | 'monthly' | 'annual';
-  status: 'trial' | 'active' | 'expiring' | 'expired' | 'renewed';
-  trial: boolean;
-  expired: boolean;
-  renewsAt: string;
-  remainingDays: number;
-}
-
-export interface Room {
-  id: string;
-  name: string;
-  type: RoomType;
-  participants: number;
-  storageBytes: number;
-  usedBytes: number;
-  status: 'active' | 'inactive';
-  meetingsCount: number;
-  assignedUser: { id: string; fname: string; lname: string; email: string } | null;
-  subscription: Subscription | null;
-  createdAt: string;
-}
+export type Subscription = NonNullable<Room['subscription']>;
 
 export interface RoomTypeInfo {
   type: RoomType;
@@ -34,92 +23,11 @@ export interface RoomTypeInfo {
   available: boolean;
 }
 
-export interface Occurrence {
-  id: string;
-  startsAt: string;
-  endsAt: string;
-  cancelled: boolean;
-  edited: boolean;
-}
-
-export interface Meeting {
-  id: string;
-  number: string;
-  name: string;
-  description: string;
-  type: 'permanent' | 'scheduled';
-  room: { id: string; name: string; type: RoomType };
-  owner: { id: string; fname: string; lname: string };
-  day: string | null;
-  hour: string | null;
-  timeZone: string;
-  startsAt: string | null;
-  durationHours: number;
-  durationMinutes: number;
-  recurrenceDays: number[];
-  repeatDays: number;
-  assistants: { id: string; fname: string; lname: string; email: string }[];
-  favourite: boolean;
-  allowBeforeOwner: boolean;
-  autoRecord: boolean;
-  allowStopRecording: boolean;
-  allowDownload: boolean;
-  notifyEnterExit: boolean;
-  waitingRoom: boolean;
-  status: MeetingStatus;
-  active: boolean;
-  joinUrl: string;
-  nextOccurrence: Occurrence | null;
-  isOwner: boolean;
-  isAssistant: boolean;
-  actions: MeetingAction[];
-  createdAt: string;
-}
-
-/** The body of POST/PUT /api/meetings (spec §3 Meeting fields). */
-export interface MeetingBody {
-  name: string;
-  description: string;
-  type: 'permanent' | 'scheduled';
-  roomId: string;
-  day?: string;
-  hour?: string;
-  durationHours: number;
-  durationMinutes: number;
-  recurrenceDays: number[];
-  repeatDays: number;
-  assistants: string[];
-  favourite: boolean;
-  allowBeforeOwner: boolean;
-  autoRecord: boolean;
-  allowStopRecording: boolean;
-  allowDownload: boolean;
-  notifyEnterExit: boolean;
-  waitingRoom: boolean;
-  number?: string;
-}
-
-export type MeetingTab = 'upcoming' | 'running' | 'finished' | 'favourites';
-
 export interface MeetingPage {
   results: Meeting[];
   total: number;
   page: number;
   pageSize: number;
-}
-
-export interface CalendarEvent {
-  id: string;
-  meetingId: string;
-  number: string;
-  title: string;
-  start: string;
-  end: string;
-  status: MeetingStatus;
-  roomType: RoomType;
-  recurring: boolean;
-  edited: boolean;
-  editable: boolean;
 }
 
 /** A user of the acting account who may be chosen as an assistant (GET /api/chat/users). */
