@@ -142,7 +142,7 @@ if (!(framework in starters)) {
 }
 const config = loadConfigOrExit();
 const runtime = await createRuntime(config);
-const close = await starters[framework](runtime, config.PORT, config.HOST);
+const close = await starters[framework](runtime, config.PORT, config.host);
 process.stdout.write(`${JSON.stringify({ ready: config.PORT, driver: runtime.database.driver })}\n`);
 
 let closing = false;

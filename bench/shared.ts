@@ -72,7 +72,10 @@ function clearCookie(runtime: Runtime, name: string): string {
 /** Mirrors loadSession in apps/bff/src/http/session.ts. */
 export async function loadAuth(runtime: Runtime, req: RequestFacts): Promise<Auth> {
   const { db, config } = runtime;
-  const forwarded = config.TRUST_PROXY ? req.forwardedFor?.split(',')[0]?.trim() : undefined;
+  // The entry TRUST_PROXY hops from the right, as clientIp does.
+  const hops = config.TRUST_PROXY;
+  const entries = req.forwardedFor?.split(',').map((s) => s.trim()) ?? [];
+  const forwarded = hops ? (entries[entries.length - hops] ?? entries[0]) : undefined;
   const ip = forwarded || req.remoteAddress || 'unknown';
   const locale = normalizeLocale(cookieValue(req.cookie, LANG_COOKIE) ?? req.acceptLanguage?.slice(0, 2));
   const name = sessionCookieName(config);

@@ -15,6 +15,7 @@ import {
   registered,
   startBbbSimulator,
   startBff,
+  startMailCatcher,
 } from './lib/harness.ts';
 import './specs/chat.spec.ts';
 import './specs/meetings.spec.ts';
@@ -36,7 +37,8 @@ async function main(): Promise<number> {
   const specs = registered().filter((s) => !only || s.name.includes(only));
   // Test-only BigBlueButton (never used by `npm start`): rooms of type bbb run on it.
   const bbb = await startBbbSimulator();
-  const bff = await startBff({ env: { BBB_URL: bbb.url, BBB_SECRET: bbb.secret } });
+  const mail = await startMailCatcher();
+  const bff = await startBff({ env: { BBB_URL: bbb.url, BBB_SECRET: bbb.secret, SMTP_URL: mail.url } });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   let passed = 0;
   let failed = 0;
@@ -46,6 +48,7 @@ async function main(): Promise<number> {
       const ctx: Ctx = {
         baseURL: bff.baseURL,
         bbbURL: bbb.url,
+        mail: mail.received,
         browser,
         async newPage(options) {
           const context = await browser.newContext({
@@ -75,6 +78,7 @@ async function main(): Promise<number> {
     await browser.close().catch(() => {});
     await bff.stop();
     await bbb.stop();
+    await mail.stop();
   }
   if (failed && process.env.E2E_BFF_LOGS === '1') console.log(bff.logs());
   console.log(`e2e: ${passed} passed, ${failed} failed`);

@@ -26,6 +26,11 @@ export interface Ctx {
   /** The BigBlueButton simulator the BFF talks to (its API base, …/bigbluebutton), when the runner started one. */
   bbbURL?: string;
   browser: Browser;
+  /**
+   * E-mail the BFF delivered by SMTP to the runner's mail catcher (raw messages, quoted-printable decoded): the only
+   * way to read a password-reset link, which the outbox viewer hides from everybody but its addressee.
+   */
+  mail?: () => string[];
   /** A fresh browser context (own cookies and storage), closed after the test. */
   newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
 }
@@ -117,6 +122,36 @@ export async function startBff(options: BffOptions = {}): Promise<Bff> {
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A real SMTP server on loopback (smtp-server) that keeps what it receives: the BFF's SMTP_URL in the e2e run. */
+export async function startMailCatcher(): Promise<{ url: string; received(): string[]; stop(): Promise<void> }> {
+  const { SMTPServer } = await import('smtp-server');
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      let data = '';
+      stream.on('data', (d: Buffer) => {
+        data += d.toString('utf8');
+      });
+      stream.on('end', () => {
+        // Quoted-printable soft breaks and =XX escapes, so a link reads as one piece.
+        received.push(
+          data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
+        );
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => [...received],
+    stop: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
 

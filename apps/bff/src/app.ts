@@ -81,7 +81,8 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
     .route('/api', api);
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app)));
-  if (runtime.config.embedded || runtime.config.NODE_ENV !== 'production') app.route('/dev', devRoutes);
+  // The outbox viewer exists only in the embedded default (no SMTP there); it answers this machine or ops (dev.ts).
+  if (runtime.config.embedded) app.route('/dev', devRoutes);
   if (opts.admin) app.route(ADMIN_QUEUES_PATH, opts.admin);
   app.all('/api/*', () => {
     throw new AppError(404, 'NOT_FOUND');

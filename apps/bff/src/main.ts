@@ -16,7 +16,7 @@ import { createApp } from './app.ts';
 import { attachRealtime } from './realtime/server.ts';
 import { adminRoutes } from './routes/admin.ts';
 
-const config = loadConfigOrExit();
+const config = loadConfigOrExit(process.env, { requireSessionSecret: true });
 const runtime = await createRuntime(config).catch((err: unknown) => {
   const what = config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR (${config.dataDir})`;
   process.stderr.write(`Cannot open the database named by ${what}: ${(err as Error).message}\n`);
@@ -56,9 +56,14 @@ if (!existsSync(clientDist)) console.warn(`[bff] ${clientDist} is missing: run \
 const admin = adminRoutes(runtime);
 const app = createApp(runtime, { clientDist, admin: admin.app });
 
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.host }, (info) => {
   const mode = config.embedded ? 'embedded (PGlite, in-process events)' : 'scale-out (PostgreSQL, Redis)';
-  console.log(`Majlis listening on http://localhost:${info.port} — ${mode}; public URL ${config.publicUrl}`);
+  console.log(`Majlis listening on http://${config.host}:${info.port} — ${mode}; public URL ${config.publicUrl}`);
+  if (config.embedded && config.host !== '127.0.0.1' && config.host !== 'localhost' && config.host !== '::1') {
+    console.warn(
+      `[bff] HOST=${config.host}: the embedded default is reachable from the network; its demo accounts share a public password.`,
+    );
+  }
 }) as Server;
 const realtime = attachRealtime(runtime, server);
 

@@ -26,7 +26,8 @@ const zPositiveInt = z.coerce.number().int().positive();
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 in the embedded default (nothing on the network sees its outbox or demo data), 0.0.0.0 in scale-out. */
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: zUrl(['http:', 'https:']).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   DATABASE_URL: zUrl(['postgres:', 'postgresql:']).optional(),
@@ -41,18 +42,41 @@ export const ZEnv = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_SECONDS: zPositiveInt.default(3 * 24 * 3600),
   SESSION_ABSOLUTE_SECONDS: zPositiveInt.default(30 * 24 * 3600),
-  TRUST_PROXY: zBool.default(false),
+  /**
+   * How many reverse proxies in front of us append to X-Forwarded-For: the client IP is the entry that many hops from
+   * the right (the right-most one no trusted proxy wrote is spoofable by nobody). 0 / unset: the socket's address.
+   * `true` / `yes` mean 1.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|true|false|yes|no)$/, 'must be a number of proxy hops (0, 1, 2 …)')
+    .transform((v) => (v === 'true' || v === 'yes' ? 1 : v === 'false' || v === 'no' ? 0 : Number(v)))
+    .default(0),
   SEED_DEMO: zBool.optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Majlis-demo-2026'),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   // Rate limits: attempts allowed per window, per IP and per account.
+  /** Failed logins per IP per window; then that IP waits (successes never count). */
   RATE_LOGIN_IP: zPositiveInt.default(30),
+  /** Failed logins on one e-mail from one IP per window; then that IP waits for that e-mail only. */
   RATE_LOGIN_ACCOUNT: zPositiveInt.default(10),
+  /** Failed logins on one e-mail from anywhere before each further attempt on it is slowed (never blocked). */
+  RATE_LOGIN_SLOW_AFTER: zPositiveInt.default(10),
+  /** The longest that slowing gets, in milliseconds (it doubles per failure from 250 ms). */
+  RATE_LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).default(5000),
   RATE_REGISTER_IP: zPositiveInt.default(20),
   RATE_REGISTER_ACCOUNT: zPositiveInt.default(5),
   RATE_RESET_IP: zPositiveInt.default(20),
   RATE_RESET_ACCOUNT: zPositiveInt.default(5),
   RATE_WINDOW_SECONDS: zPositiveInt.default(15 * 60),
+  /** Contact-form messages per IP and per sender e-mail, per hour (each one e-mails support). */
+  RATE_CONTACT_IP: zPositiveInt.default(5),
+  RATE_CONTACT_EMAIL: zPositiveInt.default(3),
+  /** Lookups of unknown meeting numbers per IP per window (join by number; stops enumeration). */
+  RATE_JOIN_MISS_IP: zPositiveInt.default(20),
+  /** Invitations per meeting per day, and per account per day. */
+  RATE_INVITES_MEETING_DAY: zPositiveInt.default(200),
+  RATE_INVITES_ACCOUNT_DAY: zPositiveInt.default(1000),
   // Contact details shown on the public site (spec §3 contact config).
   SUPPORT_EMAIL: z.email().default('support@majlis.example'),
   SUPPORT_PHONE: z.string().default('+201000000000'),
@@ -98,6 +122,10 @@ export interface Config extends TEnv {
   sessionSecret: string;
   allowedOrigins: string[];
   seedDemo: boolean;
+  /** Where the BFF listens (HOST, or its default for the mode). */
+  host: string;
+  /** Whether SESSION_SECRET was given (scale-out BFFs refuse to start without it). */
+  sessionSecretSet: boolean;
 }
 
 export class ConfigError extends Error {
@@ -129,6 +157,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     embedded,
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? defaultSecret(embedded, dataDir),
+    sessionSecretSet: e.SESSION_SECRET !== undefined,
+    host: e.HOST ?? (embedded ? '127.0.0.1' : '0.0.0.0'),
     allowedOrigins: [
       new URL(publicUrl).origin,
       ...(e.ALLOWED_ORIGINS ?? '')
@@ -140,9 +170,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   };
 }
 
-/** Embedded: a random secret kept beside the data. Scale-out without SESSION_SECRET: a fixed dev value. */
+/**
+ * Embedded: a random secret kept beside the data. Scale-out without SESSION_SECRET: a random one for this process
+ * only (a worker needs none); a BFF refuses to start that way (loadConfigOrExit with requireSessionSecret).
+ */
 function defaultSecret(embedded: boolean, dataDir: string): string {
-  if (!embedded) return 'majlis-development-secret-change-me-please';
+  if (!embedded) return randomBytes(32).toString('hex');
   const file = join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -151,10 +184,28 @@ function defaultSecret(embedded: boolean, dataDir: string): string {
   return secret;
 }
 
+/**
+ * A scale-out BFF shares sessions with its peers, so they must share a secret of their own: a missing one is an
+ * error, never a default that everybody can read in our source.
+ */
+export function assertServable(config: Config): void {
+  if (!config.embedded && !config.sessionSecretSet) {
+    throw new ConfigError(
+      'SESSION_SECRET',
+      'is required with DATABASE_URL (at least 32 random characters, the same on every instance)',
+    );
+  }
+}
+
 /** For main(): one line naming the variable, then exit 1. */
-export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfigOrExit(
+  env: Record<string, string | undefined> = process.env,
+  opts: { requireSessionSecret?: boolean } = {},
+): Config {
   try {
-    return parseConfig(env);
+    const config = parseConfig(env);
+    if (opts.requireSessionSecret) assertServable(config);
+    return config;
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

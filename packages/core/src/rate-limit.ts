@@ -3,32 +3,67 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 
-export type LimitKind = 'loginIp' | 'loginAccount' | 'registerIp' | 'registerAccount' | 'resetIp' | 'resetAccount';
+export type LimitKind =
+  | 'loginIp'
+  | 'loginAccountIp'
+  | 'loginAccount'
+  | 'registerIp'
+  | 'registerAccount'
+  | 'resetIp'
+  | 'resetAccount'
+  | 'contactIp'
+  | 'contactEmail'
+  | 'joinMissIp'
+  | 'invitesMeeting'
+  | 'invitesAccount';
 
 export interface RateLimits {
-  /** Counts one attempt; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
-  consume(kind: LimitKind, key: string): Promise<void>;
-  /** Forgets a key (a successful login clears the account's failures). */
+  /** Counts `points` attempts; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
+  consume(kind: LimitKind, key: string, points?: number): Promise<void>;
+  /** Throws the same 429 when the allowance is used up already, without counting anything. */
+  check(kind: LimitKind, key: string): Promise<void>;
+  /** Counts one event without ever refusing (failures that a later check() looks at); returns the count so far. */
+  count(kind: LimitKind, key: string): Promise<number>;
+  /** How many have been counted in the current window. */
+  used(kind: LimitKind, key: string): Promise<number>;
+  /** Gives back points consume() took (a login that succeeded was not an attempt to count). */
+  refund(kind: LimitKind, key: string, points?: number): Promise<void>;
+  /** Forgets a key (a successful login clears that e-mail's failures from that IP). */
   reset(kind: LimitKind, key: string): Promise<void>;
 }
 
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
 /**
- * Per-IP and per-account limits on login, register and reset (ASVS 6.1.1 / 6.3.1).
- * With Redis they are shared by every instance; an in-memory limiter stands in while Redis is away.
+ * Limits on every anonymous or repeatable write (ASVS 6.1.1 / 6.3.1, issue 9). With Redis they are shared by every
+ * instance; an in-memory limiter stands in while Redis is away. rate-limiter-flexible keeps fixed windows per key.
+ *
+ * Login (anti-lockout, README "Deploying safely"): only FAILURES count, so people who sign in successfully never use up
+ * their office's shared IP. Failures per IP block that IP; failures per (e-mail, IP) block that pair; failures per
+ * e-mail from everywhere only SLOW further attempts on it (see loginDelayMs), so an attacker can never lock the owner
+ * out: the right password from the owner's own network always works.
  */
 export function createRateLimits(config: Config, redis?: Redis): RateLimits {
-  const duration = config.RATE_WINDOW_SECONDS;
-  const points: Record<LimitKind, number> = {
-    loginIp: config.RATE_LOGIN_IP,
-    loginAccount: config.RATE_LOGIN_ACCOUNT,
-    registerIp: config.RATE_REGISTER_IP,
-    registerAccount: config.RATE_REGISTER_ACCOUNT,
-    resetIp: config.RATE_RESET_IP,
-    resetAccount: config.RATE_RESET_ACCOUNT,
+  const window = config.RATE_WINDOW_SECONDS;
+  const rules: Record<LimitKind, { points: number; duration: number }> = {
+    loginIp: { points: config.RATE_LOGIN_IP, duration: window },
+    loginAccountIp: { points: config.RATE_LOGIN_ACCOUNT, duration: window },
+    // Counted, never refused: drives the progressive delay.
+    loginAccount: { points: 1_000_000, duration: window },
+    registerIp: { points: config.RATE_REGISTER_IP, duration: window },
+    registerAccount: { points: config.RATE_REGISTER_ACCOUNT, duration: window },
+    resetIp: { points: config.RATE_RESET_IP, duration: window },
+    resetAccount: { points: config.RATE_RESET_ACCOUNT, duration: window },
+    contactIp: { points: config.RATE_CONTACT_IP, duration: HOUR },
+    contactEmail: { points: config.RATE_CONTACT_EMAIL, duration: HOUR },
+    joinMissIp: { points: config.RATE_JOIN_MISS_IP, duration: window },
+    invitesMeeting: { points: config.RATE_INVITES_MEETING_DAY, duration: DAY },
+    invitesAccount: { points: config.RATE_INVITES_ACCOUNT_DAY, duration: DAY },
   };
   const limiters = Object.fromEntries(
-    (Object.keys(points) as LimitKind[]).map((kind) => {
-      const opts = { points: points[kind], duration, keyPrefix: `${config.REDIS_PREFIX}rl:${kind}` };
+    (Object.keys(rules) as LimitKind[]).map((kind) => {
+      const opts = { ...rules[kind], keyPrefix: `${config.REDIS_PREFIX}rl:${kind}` };
       const limiter = redis
         ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
         : new RateLimiterMemory(opts);
@@ -36,21 +71,54 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     }),
   ) as Record<LimitKind, RateLimiterMemory | RateLimiterRedis>;
 
+  const limited = (msBeforeNext: number) =>
+    new AppError(429, 'RATE_LIMITED', undefined, { seconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) });
+
   return {
-    async consume(kind, key) {
+    async consume(kind, key, points = 1) {
       try {
-        await limiters[kind].consume(key.toLowerCase());
+        await limiters[kind].consume(key.toLowerCase(), points);
       } catch (err) {
-        if (err instanceof RateLimiterRes) {
-          throw new AppError(429, 'RATE_LIMITED', undefined, {
-            seconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)),
-          });
-        }
+        if (err instanceof RateLimiterRes) throw limited(err.msBeforeNext);
         throw err;
       }
+    },
+    async check(kind, key) {
+      const res = await limiters[kind].get(key.toLowerCase());
+      if (res && res.consumedPoints >= rules[kind].points) throw limited(res.msBeforeNext);
+    },
+    async count(kind, key) {
+      try {
+        const res = await limiters[kind].penalty(key.toLowerCase(), 1);
+        return res.consumedPoints;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return err.consumedPoints;
+        throw err;
+      }
+    },
+    async used(kind, key) {
+      const res = await limiters[kind].get(key.toLowerCase());
+      return res?.consumedPoints ?? 0;
+    },
+    async refund(kind, key, points = 1) {
+      await limiters[kind].reward(key.toLowerCase(), points).catch(() => {});
     },
     async reset(kind, key) {
       await limiters[kind].delete(key.toLowerCase()).catch(() => {});
     },
   };
+}
+
+/**
+ * How long to hold a login attempt on an e-mail that has failed `failures` times from anywhere in the window: nothing
+ * up to RATE_LOGIN_SLOW_AFTER, then 250 ms doubling per failure up to RATE_LOGIN_DELAY_MAX_MS. It slows a distributed
+ * guesser to a crawl and costs the owner a few seconds at most.
+ */
+export function loginDelayMs(
+  config: Pick<Config, 'RATE_LOGIN_SLOW_AFTER' | 'RATE_LOGIN_DELAY_MAX_MS'>,
+  failures: number,
+) {
+  const over = failures - config.RATE_LOGIN_SLOW_AFTER;
+  if (over < 0) return 0;
+  return Math.min(config.RATE_LOGIN_DELAY_MAX_MS, 250 * 2 ** Math.min(over, 20));
 }

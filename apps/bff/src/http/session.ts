@@ -6,6 +6,8 @@ import {
   destroySession,
   findActor,
   findSession,
+  hashToken,
+  randomToken,
   safeEqual,
   sessionCookieName,
   unauthenticated,
@@ -16,19 +18,35 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Env } from '../env.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Spec §9 names this one; the same token as XSRF-TOKEN, for clients that read it by that name. */
+export const X_XSRF_COOKIE = 'X-XSRF-TOKEN';
 export const LANG_COOKIE = 'MajlisLang';
 
-function clientIp(c: Context<Env>): string {
+/**
+ * The client's address. Behind TRUST_PROXY = n proxies, each appends the address it saw to X-Forwarded-For, so the
+ * n-th entry from the right was written by our own outermost proxy: everything left of it came from the client and
+ * may be forged. Never the left-most entry.
+ */
+export function clientIp(c: Context<Env>): string {
   const { config } = c.get('runtime');
-  if (config.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+  let socketAddress = 'unknown';
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    socketAddress = getConnInfo(c).remote.address ?? 'unknown';
   } catch {
-    return 'unknown';
+    // app.request() in tests has no socket
   }
+  return forwardedClient(c.req.header('x-forwarded-for'), config.TRUST_PROXY) ?? socketAddress;
+}
+
+/** The entry `hops` from the right of an X-Forwarded-For value (undefined when there are fewer, or hops is 0). */
+export function forwardedClient(header: string | undefined, hops: number): string | undefined {
+  if (!hops || !header) return undefined;
+  const entries = header
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const entry = entries[entries.length - hops] ?? entries[0];
+  return entry?.slice(0, 64);
 }
 
 /** Loads the session named by the cookie and the actor behind it; a dead session's cookie is cleared. */
@@ -69,10 +87,36 @@ export const requireCsrf: MiddlewareHandler<Env> = async (c, next) => {
   if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
   if (SIGNED_CALLBACK_PATHS.has(c.req.path)) return next();
   const token = c.req.header('x-csrf-token') ?? c.req.header('x-xsrf-token');
-  const session = c.get('session');
-  if (!token || !session || !safeEqual(token, session.csrfToken)) throw new AppError(403, 'CSRF_INVALID');
+  const expected = c.get('session')?.csrfToken ?? anonymousCsrfToken(c);
+  if (!token || !expected || !safeEqual(token, expected)) throw new AppError(403, 'CSRF_INVALID');
   await next();
 };
+
+/**
+ * Visitors who are not signed in get a CSRF token without a database row (so a flood of cookieless requests writes
+ * nothing): a random nonce in an HttpOnly cookie, and the token is its HMAC under SESSION_SECRET — the signed
+ * double-submit pattern the OWASP CSRF cheat sheet recommends for state kept client-side. Sign-in replaces it with
+ * the session's own token.
+ */
+function anonCookieName(c: Context<Env>) {
+  return c.get('runtime').config.secure ? '__Host-majlis.anon' : 'majlis.anon';
+}
+
+function anonymousCsrfToken(c: Context<Env>): string | null {
+  const nonce = getCookie(c, anonCookieName(c));
+  if (!nonce || nonce.length > 100) return null;
+  return hashToken(c.get('runtime').config.sessionSecret, `csrf-anon:${nonce}`);
+}
+
+/** The anonymous visitor's token, from their nonce cookie, or a new nonce cookie and token. */
+export function anonymousCsrf(c: Context<Env>): string {
+  const existing = anonymousCsrfToken(c);
+  if (existing) return existing;
+  const nonce = randomToken();
+  setCookie(c, anonCookieName(c), nonce, { ...cookieOptions(c), httpOnly: true, maxAge: 24 * 3600 });
+  const token = hashToken(c.get('runtime').config.sessionSecret, `csrf-anon:${nonce}`);
+  return token;
+}
 
 export function requireActor(c: Context<Env>): Actor {
   const actor = c.get('actor');
@@ -85,8 +129,10 @@ function cookieOptions(c: Context<Env>) {
   return { path: '/', secure: config.secure, sameSite: 'Lax' as const };
 }
 
+/** The token mirrored in XSRF-TOKEN and X-XSRF-TOKEN (spec §9), readable by the page's script. */
 export function setCsrfCookie(c: Context<Env>, token: string) {
   setCookie(c, XSRF_COOKIE, token, { ...cookieOptions(c), httpOnly: false });
+  setCookie(c, X_XSRF_COOKIE, token, { ...cookieOptions(c), httpOnly: false });
 }
 
 /**
@@ -106,6 +152,7 @@ export async function startSession(c: Context<Env>, userId: string | null, accou
   const maxAge = userId ? config.SESSION_ABSOLUTE_SECONDS : 24 * 3600;
   setCookie(c, sessionCookieName(config), id, { ...cookieOptions(c), httpOnly: true, maxAge });
   setCsrfCookie(c, row.csrfToken);
+  if (getCookie(c, anonCookieName(c))) deleteCookie(c, anonCookieName(c), { path: '/', secure: config.secure });
   c.set('sessionId', id);
   c.set('session', row);
   return row.csrfToken;
@@ -125,4 +172,5 @@ export function clearSessionCookies(c: Context<Env>) {
   const { config } = c.get('runtime');
   deleteCookie(c, sessionCookieName(config), { path: '/', secure: config.secure });
   deleteCookie(c, XSRF_COOKIE, { path: '/', secure: config.secure });
+  deleteCookie(c, X_XSRF_COOKIE, { path: '/', secure: config.secure });
 }

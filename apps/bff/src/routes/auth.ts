@@ -1,16 +1,19 @@
 import {
+  AppError,
   checkCredentials,
+  confirmRegistration,
   findActor,
-  registerUser,
+  loginDelayMs,
   requestPasswordReset,
+  requestRegistration,
   resetPassword,
   toSessionUser,
 } from '@majlis/core';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
-import { endSession, type requireActor, setCsrfCookie, startSession } from '../http/session.ts';
+import { anonymousCsrf, endSession, type requireActor, setCsrfCookie, startSession } from '../http/session.ts';
 import { doc, jsonBody } from '../http/validate.ts';
-import { ZForgotBody, ZLoginBody, ZRegisterBody, ZResetBody } from './schemas.ts';
+import { ZConfirmBody, ZForgotBody, ZLoginBody, ZRegisterBody, ZResetBody } from './schemas.ts';
 
 async function signedInUser(c: Parameters<typeof requireActor>[0], userId: string, accountId: string) {
   const actor = await findActor(c.get('runtime').db, userId, accountId);
@@ -22,34 +25,74 @@ async function signedInUser(c: Parameters<typeof requireActor>[0], userId: strin
 /** Sign-up, sign-in, sign-out and password reset; the CSRF token lives in the session. */
 export const authRoutes = new Hono<Env>()
   /** Spec §7: the client reads getCsrfToken at start; an anonymous session is made to bind it to. */
-  .get('/csrf-token', doc('CSRF token bound to the session', { public: true }), async (c) => {
-    let token = c.get('session')?.csrfToken;
-    if (token) setCsrfCookie(c, token);
-    else token = await startSession(c, null, null);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ getCsrfToken: token });
-  })
+  .get(
+    '/csrf-token',
+    doc('CSRF token bound to the session (or, signed out, to an anonymous nonce cookie)', { public: true }),
+    async (c) => {
+      // A signed-in session has its own token; a visitor gets one without a database row (session.ts anonymousCsrf).
+      const token = c.get('session')?.csrfToken ?? anonymousCsrf(c);
+      setCsrfCookie(c, token);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ getCsrfToken: token });
+    },
+  )
   .post(
     '/register',
-    doc('Create a user with a personal account, and sign in', { public: true }),
+    doc('Register: e-mails a confirmation link (or, for a known address, a note to its owner) → 202 either way', {
+      public: true,
+    }),
     jsonBody(ZRegisterBody),
     async (c) => {
-      const { limits, db } = c.get('runtime');
+      const { limits, db, config } = c.get('runtime');
       await limits.consume('registerIp', c.get('ip'));
       const body = c.req.valid('json');
       await limits.consume('registerAccount', body.email);
-      const { userId, accountId } = await registerUser(db, { ...body, locale: c.get('locale') });
+      await requestRegistration(db, config, { ...body, locale: c.get('locale') });
+      return c.json({ ok: true, confirm: 'email' }, 202);
+    },
+  )
+  .post(
+    '/register/confirm',
+    doc('Finish registering with the e-mailed link: makes the user and signs in', { public: true }),
+    jsonBody(ZConfirmBody),
+    async (c) => {
+      const { limits, db, config } = c.get('runtime');
+      await limits.consume('resetIp', c.get('ip'));
+      const { userId, accountId } = await confirmRegistration(db, config, c.req.valid('json').token);
       await startSession(c, userId, accountId);
       return c.json({ user: await signedInUser(c, userId, accountId) }, 201);
     },
   )
+  /**
+   * Anti-lockout (README "Deploying safely"): attempts are taken from the IP's and the (e-mail, IP) pair's allowance
+   * up front, so parallel guesses cannot overshoot, and given back when the password was right: only failures use
+   * them up. Failures on an e-mail from anywhere slow later attempts on it (loginDelayMs) but never refuse them.
+   */
   .post('/login', doc('Sign in with e-mail and password', { public: true }), jsonBody(ZLoginBody), async (c) => {
-    const { limits, db } = c.get('runtime');
+    const { limits, db, config } = c.get('runtime');
     const { email, password } = c.req.valid('json');
-    await limits.consume('loginIp', c.get('ip'));
-    await limits.consume('loginAccount', email.trim());
-    const { userId, accountId } = await checkCredentials(db, email, password);
-    await limits.reset('loginAccount', email.trim());
+    const ip = c.get('ip');
+    const who = email.trim().toLowerCase();
+    const pair = `${who}|${ip}`;
+    await limits.consume('loginIp', ip);
+    try {
+      await limits.consume('loginAccountIp', pair);
+    } catch (err) {
+      await limits.refund('loginIp', ip);
+      throw err;
+    }
+    const delay = loginDelayMs(config, await limits.used('loginAccount', who));
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    let signedIn: { userId: string; accountId: string };
+    try {
+      signedIn = await checkCredentials(db, email, password);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await limits.count('loginAccount', who);
+      else await Promise.all([limits.refund('loginIp', ip), limits.refund('loginAccountIp', pair)]);
+      throw err;
+    }
+    await Promise.all([limits.refund('loginIp', ip), limits.reset('loginAccountIp', pair)]);
+    const { userId, accountId } = signedIn;
     await startSession(c, userId, accountId);
     return c.json({ user: await signedInUser(c, userId, accountId) });
   })

@@ -1,10 +1,55 @@
-import { schema } from '@majlis/core';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { AppError, schema } from '@majlis/core';
 import { desc } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../env.ts';
+import { loadSession } from '../http/session.ts';
 
-/** The embedded default's outbox: e-mail and SMS that would have been sent, newest first. */
-export const devRoutes = new Hono<Env>().get('/outbox', async (c) => {
-  const rows = await c.get('runtime').db.select().from(schema.outbox).orderBy(desc(schema.outbox.id)).limit(200);
-  return c.json(rows);
-});
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Only this machine (the socket's own address: a forwarded header is never believed here) or a signed-in ops user.
+ * Anybody else is told there is nothing here.
+ */
+const localOrOps: MiddlewareHandler<Env> = async (c, next) => {
+  if (c.get('actor')?.isOps) return next();
+  let address = '';
+  try {
+    address = getConnInfo(c).remote.address ?? '';
+  } catch {
+    // app.request() in tests has no socket: not loopback
+  }
+  if (!LOOPBACK.has(address)) throw new AppError(404, 'NOT_FOUND');
+  await next();
+};
+
+/** A reset link sets somebody's password: only its addressee may see it (a confirmation link only makes a new account). */
+const SECRET_LINK = /(\/password\/reset\?token=)[\w.~%-]+/g;
+export function redactSecrets(text: string): string {
+  return text.replace(SECRET_LINK, '$1[hidden]');
+}
+
+/**
+ * The embedded default's outbox: e-mail and SMS that would have been sent, newest first. Mounted only in the embedded
+ * default (app.ts). Password-reset links are shown only to the signed-in user they were sent to, so reading the
+ * outbox never hands out somebody else's account.
+ */
+export const devRoutes = new Hono<Env>()
+  .use(loadSession)
+  .use(localOrOps)
+  .get('/outbox', async (c) => {
+    const viewer = c.get('actor')?.email.toLowerCase();
+    const rows = await c.get('runtime').db.select().from(schema.outbox).orderBy(desc(schema.outbox.id)).limit(200);
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      rows.map((row) => {
+        if (viewer && row.to.toLowerCase() === viewer) return row;
+        return {
+          ...row,
+          body: redactSecrets(row.body),
+          html: row.html === null ? null : redactSecrets(row.html),
+          attachments: row.attachments,
+        };
+      }),
+    );
+  });

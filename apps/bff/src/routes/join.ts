@@ -1,4 +1,5 @@
-import { joinMeeting, lookupMeeting } from '@majlis/core';
+import { AppError, joinMeeting, lookupMeeting } from '@majlis/core';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Env } from '../env.ts';
@@ -11,6 +12,25 @@ export const ZJoinBody = z.strictObject({
   /** "Start as owner": refused politely for non-hosts, who join as participants with a notice. */
   asOwner: z.boolean('field.invalid').optional(),
 });
+
+/**
+ * Lookups of numbers that do not exist are what enumeration looks like: each IP has a small allowance of misses per
+ * window (taken up front so parallel guesses cannot overshoot, given back on a hit). Numbers have 9–12 digits when
+ * generated and at least 8 when chosen, so the space is too large to walk at that pace.
+ */
+async function guarded<T>(c: Context<Env>, run: () => Promise<T>): Promise<T> {
+  const { limits } = c.get('runtime');
+  const ip = c.get('ip');
+  await limits.consume('joinMissIp', ip);
+  try {
+    const result = await run();
+    await limits.refund('joinMissIp', ip);
+    return result;
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'MEETING_NUMBER_NOT_FOUND')) await limits.refund('joinMissIp', ip);
+    throw err;
+  }
+}
 
 /**
  * Public join by number (/join, /join/:number); Arabic-Indic digits accepted. Anonymous or signed in;
@@ -27,7 +47,7 @@ export const joinRoutes = new Hono<Env>()
       },
     ),
     paramsOf(ZNumberParam),
-    async (c) => c.json(await lookupMeeting(c.get('runtime'), c.req.valid('param').number)),
+    async (c) => c.json(await guarded(c, () => lookupMeeting(c.get('runtime'), c.req.valid('param').number))),
   )
   .post(
     '/join/:number',
@@ -38,5 +58,9 @@ export const joinRoutes = new Hono<Env>()
     paramsOf(ZNumberParam),
     jsonBody(ZJoinBody),
     async (c) =>
-      c.json(await joinMeeting(c.get('runtime'), c.get('actor'), c.req.valid('param').number, c.req.valid('json'))),
+      c.json(
+        await guarded(c, () =>
+          joinMeeting(c.get('runtime'), c.get('actor'), c.req.valid('param').number, c.req.valid('json')),
+        ),
+      ),
   );

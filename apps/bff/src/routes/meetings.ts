@@ -72,7 +72,7 @@ export const ZMeetingBody = z.strictObject({
   number: z
     .string('field.meetingNumber')
     .transform((v) => toAsciiDigits(v).trim())
-    .pipe(z.string().regex(/^\d{6,12}$/, 'field.meetingNumber'))
+    .pipe(z.string().regex(/^\d{8,12}$/, 'field.meetingNumber'))
     .optional(),
 });
 
@@ -222,11 +222,30 @@ export const meetingRoutes = new Hono<Env>()
     doc('Invite by e-mail (outbox, invitee language, invite.ics) → { sent }', { tags }),
     paramsOf(ZIdParam),
     jsonBody(ZInviteBody),
-    async (c) =>
-      c.json(
-        await inviteToMeeting(c.get('runtime'), requireActor(c), c.req.valid('param').id, c.req.valid('json').emails),
-        201,
-      ),
+    async (c) => {
+      const actor = requireActor(c);
+      const { id } = c.req.valid('param');
+      const { emails } = c.req.valid('json');
+      const { limits } = c.get('runtime');
+      // Each address is an e-mail we send: a daily allowance per meeting and per account (issue 9 anti-automation).
+      const count = new Set(emails.map((e) => e.toLowerCase())).size;
+      await limits.consume('invitesMeeting', id, count);
+      try {
+        await limits.consume('invitesAccount', actor.accountId, count);
+      } catch (err) {
+        await limits.refund('invitesMeeting', id, count);
+        throw err;
+      }
+      try {
+        return c.json(await inviteToMeeting(c.get('runtime'), actor, id, emails), 201);
+      } catch (err) {
+        await Promise.all([
+          limits.refund('invitesMeeting', id, count),
+          limits.refund('invitesAccount', actor.accountId, count),
+        ]);
+        throw err;
+      }
+    },
   )
   .get('/meetings/:id/invitations', doc('Invitations sent', { tags }), paramsOf(ZIdParam), async (c) =>
     c.json({ invitations: await listInvitations(c.get('runtime'), requireActor(c), c.req.valid('param').id) }),

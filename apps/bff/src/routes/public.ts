@@ -13,9 +13,13 @@ export const publicRoutes = new Hono<Env>()
     doc('Send a suggestion or complaint to support', { public: true }),
     jsonBody(ZContactBody),
     async (c) => {
-      const { db, config } = c.get('runtime');
+      const { db, config, limits } = c.get('runtime');
+      const body = c.req.valid('json');
+      // Each message e-mails support: a few per hour per IP and per sender address.
+      await limits.consume('contactIp', c.get('ip'));
+      await limits.consume('contactEmail', body.email);
       await submitContact(db, config, {
-        ...c.req.valid('json'),
+        ...body,
         locale: c.get('locale'),
         userId: c.get('actor')?.userId,
       });

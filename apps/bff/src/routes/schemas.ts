@@ -1,4 +1,4 @@
-import { normalizePhone } from '@majlis/core';
+import { normalizePhone, passwordProblem } from '@majlis/core';
 import { z } from 'zod';
 
 /** Field messages are catalog ids (packages/i18n/locales/{ar,en}/server.po), rendered in both languages on error. */
@@ -16,7 +16,8 @@ export const ZNewPassword = z
   .string('field.password')
   .min(1, 'field.password')
   .min(8, 'field.passwordShort')
-  .max(128, 'field.passwordLong');
+  .max(128, 'field.passwordLong')
+  .refine((p) => passwordProblem(p) !== 'field.passwordCommon', 'field.passwordCommon');
 
 export const ZPhone = z
   .string('field.phone')
@@ -42,16 +43,22 @@ const ZTimeZone = z
     }
   }, 'field.invalid');
 
-export const ZRegisterBody = z.strictObject({
-  fname: name('field.fname'),
-  lname: name('field.lname'),
-  email: ZEmail,
-  password: ZNewPassword,
-  phone: ZPhone,
-  acceptTerms: z.literal(true, 'field.acceptTerms'),
-  ageConfirmed: z.literal(true, 'field.ageConfirmed'),
-  timeZone: ZTimeZone.optional(),
-});
+export const ZRegisterBody = z
+  .strictObject({
+    fname: name('field.fname'),
+    lname: name('field.lname'),
+    email: ZEmail,
+    password: ZNewPassword,
+    phone: ZPhone,
+    acceptTerms: z.literal(true, 'field.acceptTerms'),
+    ageConfirmed: z.literal(true, 'field.ageConfirmed'),
+    timeZone: ZTimeZone.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (passwordProblem(body.password, body.email) === 'field.passwordEmail') {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'field.passwordEmail' });
+    }
+  });
 
 export const ZLoginBody = z.strictObject({
   email: z.string('field.email').trim().min(1, 'field.email').max(254, 'field.tooLong'),
@@ -63,6 +70,10 @@ export const ZForgotBody = z.strictObject({ email: ZEmail });
 export const ZResetBody = z.strictObject({
   token: z.string('field.required').min(10, 'error.RESET_TOKEN_INVALID').max(200, 'error.RESET_TOKEN_INVALID'),
   password: ZNewPassword,
+});
+
+export const ZConfirmBody = z.strictObject({
+  token: z.string('field.required').min(10, 'error.REGISTER_TOKEN_INVALID').max(200, 'error.REGISTER_TOKEN_INVALID'),
 });
 
 export const ZInstLoginBody = z.strictObject({

@@ -3,8 +3,11 @@ import type { Config } from '../config.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { passwordResets, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { publishSessionEnded } from '../events/access.ts';
+import type { EventBus } from '../events/bus.ts';
 import { enqueueMessage } from '../outbox/enqueue.ts';
 import { hashPassword } from './password.ts';
+import { passwordProblem } from './password-policy.ts';
 import { hashToken, randomToken } from './sessions.ts';
 
 export const RESET_MINUTES = 30;
@@ -33,11 +36,20 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
   });
 }
 
-/** Uses the token once: sets the password and ends every session of the user. */
-export async function resetPassword(db: Db, config: Config, token: string, password: string): Promise<void> {
+/**
+ * Uses the token once: sets the password and ends every session of the user; with the bus, their sockets on every
+ * instance too (an attacker's among them), once the transaction has committed.
+ */
+export async function resetPassword(
+  db: Db,
+  config: Config,
+  token: string,
+  password: string,
+  bus?: EventBus,
+): Promise<void> {
   const tokenHash = hashToken(config.sessionSecret, token);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -50,7 +62,14 @@ export async function resetPassword(db: Db, config: Config, token: string, passw
       )
       .returning({ userId: passwordResets.userId });
     if (!claimed) throw new AppError(400, 'RESET_TOKEN_INVALID');
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId));
+    // Thrown inside the transaction, so the token stays unused for a second try.
+    if (passwordProblem(password, owner?.email) === 'field.passwordEmail') {
+      throw new AppError(400, 'VALIDATION_FAILED', { password: 'field.passwordEmail' });
+    }
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, claimed.userId));
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
+    return claimed.userId;
   });
+  await publishSessionEnded(bus, { userId, reason: 'password-reset' });
 }

@@ -329,7 +329,7 @@ export function MeetingFormDialog({
           </Fieldset>
           <TextInput
             label={t`Meeting number (optional)`}
-            description={t`Leave empty to get a number; 6 to 12 digits`}
+            description={t`Leave empty to get a number; 8 to 12 digits`}
             dir="ltr"
             inputMode="numeric"
             value={form.number}

@@ -106,8 +106,8 @@ export function validateMeeting(
   if (!(h >= 0 && h <= 24 && m >= 0 && m <= 59) || h * 60 + m <= 0 || h * 60 + m > 24 * 60) {
     errors.durationHours = msg`Choose the duration (up to 24 hours)`;
   }
-  if (form.number.trim() && !/^\d{6,12}$/.test(toAsciiDigits(form.number).trim()))
-    errors.number = msg`The meeting number has 6 to 12 digits`;
+  if (form.number.trim() && !/^\d{8,12}$/.test(toAsciiDigits(form.number).trim()))
+    errors.number = msg`The meeting number has 8 to 12 digits`;
   return errors;
 }
 

@@ -106,6 +106,27 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: createdAt(),
 });
 
+/**
+ * A registration waiting for its e-mail to be confirmed (the user row is made only then, so a registration for an
+ * address that already has an account looks, and is answered, exactly like any other). Single-use, 24 hours.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    fname: text('fname').notNull(),
+    lname: text('lname').notNull(),
+    phone: text('phone').notNull(),
+    locale: text('locale', { enum: ['ar', 'en'] }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_registrations_expires_idx').on(t.expiresAt)],
+);
+
 export const teams = pgTable(
   'teams',
   {
