@@ -34,6 +34,12 @@ export const ZEnv = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** PostgreSQL connections per process. */
   DATABASE_POOL_MAX: zPositiveInt.default(10),
+  /** PostgreSQL: how long to wait for a connection (new or from the pool) before the request answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: zPositiveInt.default(5000),
+  /** PostgreSQL statement_timeout: a longer statement is cancelled by the server (→ 503); the client gives up 5 s later. */
+  DATABASE_STATEMENT_TIMEOUT_MS: zPositiveInt.default(15_000),
+  /** PostgreSQL idle_in_transaction_session_timeout: a transaction left open this long is ended by the server. */
+  DATABASE_IDLE_TX_TIMEOUT_MS: zPositiveInt.default(30_000),
   REDIS_URL: zUrl(['redis:', 'rediss:']).optional(),
   REDIS_PREFIX: z
     .string()

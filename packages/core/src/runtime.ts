@@ -23,6 +23,9 @@ export async function createRuntime(config: Config, opts: { database?: Database 
       url: config.DATABASE_URL,
       dataDir: config.embedded ? config.dataDir : undefined,
       poolMax: config.DATABASE_POOL_MAX,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.DATABASE_IDLE_TX_TIMEOUT_MS,
     }));
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true })

@@ -28,6 +28,12 @@ export interface ConnectOptions {
   poolMax?: number;
   /** Run forward-only migrations (default true). */
   migrate?: boolean;
+  /** PostgreSQL: wait at most this long for a connection, new or pooled (default 5 s). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL statement_timeout (default 15 s); the client itself gives up 5 s after it (a silent network). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL idle_in_transaction_session_timeout (default 30 s). */
+  idleInTransactionTimeoutMs?: number;
 }
 
 /** Opens PGlite or PostgreSQL and brings the schema up to date with the same migration files. */
@@ -36,7 +42,19 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    const statementTimeout = opts.statementTimeoutMs ?? 15_000;
+    // Every wait on PostgreSQL is bounded, so a database that goes away answers 503 in seconds instead of hanging
+    // requests: the pool's wait for a connection, the server's own statement and idle-transaction limits, and a
+    // client-side read limit a little past the statement one for a network that drops packets without a reset.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + 5000,
+      idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 30_000,
+      keepAlive: true,
+    });
     pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     if (migrate) {
