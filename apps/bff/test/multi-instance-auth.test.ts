@@ -29,6 +29,7 @@ describe.skipIf(skip)(`two BFF processes sharing PostgreSQL and Redis${skip ? ` 
       DEMO_PASSWORD: PASSWORD,
       RATE_LOGIN_ACCOUNT: '5',
       RATE_LOGIN_IP: '8',
+      TRUST_PROXY: '1',
     };
     a = await startBff(env);
     b = await startBff(env);
@@ -51,29 +52,39 @@ describe.skipIf(skip)(`two BFF processes sharing PostgreSQL and Redis${skip ? ` 
     expect((await c.get('/api/user/info')).status).toBe(401);
   });
 
-  it('the per-account login limit holds across both instances', async () => {
+  /** A login from a given client address (TRUST_PROXY=1: the right-most X-Forwarded-For entry). */
+  async function loginFrom(p: BffProcess, ip: string, email: string, password: string) {
+    const c = on(p);
+    const headers = { 'x-forwarded-for': `203.0.113.250, ${ip}` };
+    await c.request('GET', '/api/csrf-token', { headers });
+    return c.request('POST', '/api/login', { body: { email, password }, headers });
+  }
+
+  it('failed logins per (e-mail, IP) add up across both instances; the owner still signs in from elsewhere', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const c = on(i % 2 ? b : a);
-      const res = await c.request('POST', '/api/login', {
-        body: { email: 'solo@demo.test', password: 'wrong-password' },
-        headers: { 'x-csrf-token': await c.csrf() },
-      });
-      statuses.push(res.status);
+      statuses.push((await loginFrom(i % 2 ? b : a, '198.51.100.7', 'solo@demo.test', 'wrong-password')).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const blocked = on(a);
-    const res = await blocked.login('solo@demo.test', PASSWORD);
-    expect(res.status).toBe(429);
-    expect(res.json.code).toBe('RATE_LIMITED');
-    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(res.json.errorMessage.ar).toMatch(/[\u0600-\u06FF]/);
+    const blocked = await loginFrom(a, '198.51.100.7', 'solo@demo.test', PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.code).toBe('RATE_LIMITED');
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(blocked.json.errorMessage.ar).toMatch(/[\u0600-\u06FF]/);
+    // Not a lockout: the owner, from their own network, gets in.
+    expect((await loginFrom(b, '198.51.100.8', 'solo@demo.test', PASSWORD)).status).toBe(200);
   });
 
-  it('the per-IP login limit holds across both instances (8 attempts from 127.0.0.1 so far)', async () => {
-    const res = await on(b).login('member@demo.test', PASSWORD);
-    expect(res.status).toBe(429);
-    expect(res.json.code).toBe('RATE_LIMITED');
+  it('successes never use up an IP; failures from it do, on both instances', async () => {
+    for (let i = 0; i < 12; i++) {
+      expect((await loginFrom(i % 2 ? b : a, '198.51.100.9', 'member@demo.test', PASSWORD)).status).toBe(200);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      statuses.push((await loginFrom(i % 2 ? b : a, '198.51.100.9', `nobody${i}@demo.test`, 'wrong-password')).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
+    expect((await loginFrom(a, '198.51.100.9', 'member@demo.test', PASSWORD)).status).toBe(429);
   });
 
   it('readiness checks PostgreSQL and Redis on each instance', async () => {

@@ -79,7 +79,11 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
       try {
         await limiters[kind].consume(key.toLowerCase(), points);
       } catch (err) {
-        if (err instanceof RateLimiterRes) throw limited(err.msBeforeNext);
+        if (err instanceof RateLimiterRes) {
+          // A refused batch (50 invitations) is given back, so a smaller one that still fits goes through.
+          if (points > 1) await limiters[kind].reward(key.toLowerCase(), points).catch(() => {});
+          throw limited(err.msBeforeNext);
+        }
         throw err;
       }
     },
