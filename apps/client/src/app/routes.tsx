@@ -32,6 +32,7 @@ const pages: RouteObject[] = [
       { path: '/home/pricing', lazy: page(() => import('../routes/pricing.tsx')) },
       { path: '/login', lazy: page(() => import('../routes/login.tsx')) },
       { path: '/register', lazy: page(() => import('../routes/register.tsx')) },
+      { path: '/register/confirm', lazy: page(() => import('../routes/register-confirm.tsx')) },
       { path: '/password/forgot', lazy: page(() => import('../routes/password-forgot.tsx')) },
       { path: '/password/reset', lazy: page(() => import('../routes/password-reset.tsx')) },
       {

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SessionUser } from '@majlis/machines';
 import {
   Alert,
   Anchor,
@@ -15,7 +14,7 @@ import {
 } from '@mantine/core';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { serverFieldErrors } from '../features/auth/server-errors.ts';
 import {
   type FieldErrors,
@@ -27,7 +26,6 @@ import {
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { ApiError, http, messageOf } from '../lib/http.ts';
 import { useLanguage } from '../state/language.tsx';
-import { SessionContext } from '../state/session.tsx';
 import { Page } from '../ui/Page.tsx';
 
 const EMPTY: RegisterForm = {
@@ -60,14 +58,14 @@ function useCountryOptions(language: 'ar' | 'en') {
 export default function RegisterPage() {
   const { t, i18n } = useLingui();
   const language = useLanguage();
-  const session = SessionContext.useActorRef();
-  const navigate = useNavigate();
   const countries = useCountryOptions(language);
   const [form, setForm] = useState<RegisterForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<RegisterForm>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The address the confirmation link went to; the form is replaced by "check your e-mail" while set. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -87,12 +85,14 @@ export default function RegisterPage() {
     if (!('value' in phone)) return;
     setBusy(true);
     try {
-      const { user } = await http.post<{ user: SessionUser }>(
+      const email = form.email.trim();
+      // 202 for a new and for an already registered address alike: the e-mail tells its owner which it was.
+      await http.post<{ ok: true; confirm: 'email' }>(
         '/api/register',
         {
           fname: form.fname.trim(),
           lname: form.lname.trim(),
-          email: form.email.trim(),
+          email,
           password: form.password,
           phone: phone.value,
           acceptTerms: form.acceptTerms,
@@ -100,8 +100,7 @@ export default function RegisterPage() {
         },
         { skipUnauthorized: true },
       );
-      session.send({ type: 'LOGIN', user });
-      navigate('/dashbord/meeting');
+      setSentTo(email);
     } catch (error) {
       const fields = serverFieldErrors(error, language);
       setServerErrors(fields);
@@ -111,6 +110,39 @@ export default function RegisterPage() {
       setBusy(false);
     }
   };
+
+  if (sentTo)
+    return (
+      <Page title={t`Check your e-mail`}>
+        <SignLayout title={<Trans>Check your e-mail</Trans>}>
+          <Stack>
+            <Alert color="teal" variant="light" role="status" data-testid="register-sent">
+              <Text inherit>
+                <Trans>
+                  We sent a link to{' '}
+                  <bdi dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+                    {sentTo}
+                  </bdi>
+                  . Open it to finish creating your account.
+                </Trans>
+              </Text>
+              <Text inherit mt="xs">
+                <Trans>
+                  Nothing arrived? Check your spam folder, or{' '}
+                  <Anchor component="button" type="button" inherit onClick={() => setSentTo(null)}>
+                    register again
+                  </Anchor>
+                  .
+                </Trans>
+              </Text>
+            </Alert>
+            <Button component={Link} to="/login" variant="light">
+              <Trans>Back to sign in</Trans>
+            </Button>
+          </Stack>
+        </SignLayout>
+      </Page>
+    );
 
   return (
     <Page title={t`Create a new account`}>
