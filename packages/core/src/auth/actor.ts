@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/connect.ts';
+import type { Db, Tx } from '../db/connect.ts';
 import { accounts, memberships, users } from '../db/schema/index.ts';
 
 export type Role = 'owner' | 'admin' | 'member';
@@ -68,6 +68,27 @@ export async function findActor(db: Db, userId: string, accountId: string): Prom
   if (!row?.userActive || !row.memberActive) return null;
   const { userActive: _u, memberActive: _m, ...actor } = row;
   return actor;
+}
+
+/**
+ * The role a user holds in an account right now, or null when the user or the membership is inactive or gone. Powers
+ * that outlive the request which loaded the actor (a meeting's owner or assistant, joining another account's meeting,
+ * a socket's actor) are checked against this, not against what a row or a session remembers.
+ */
+export async function activeRoleIn(db: Db | Tx, userId: string, accountId: string): Promise<Role | null> {
+  const [row] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.accountId, accountId),
+        eq(memberships.active, true),
+        eq(users.active, true),
+      ),
+    );
+  return row?.role ?? null;
 }
 
 const rank = (kind: AccountKind, role: Role) =>

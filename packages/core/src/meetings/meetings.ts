@@ -8,7 +8,7 @@ import {
   type MeetingStatusEvent,
 } from '@majlis/machines';
 import { and, asc, count, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../auth/actor.ts';
+import { type Actor, activeRoleIn } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import {
@@ -122,11 +122,17 @@ export async function isAssistant(db: Db | Tx, meetingId: string, userId: string
   return !!row;
 }
 
-/** The meeting's owner, its assistants, and the owner/admins of its account (acting in it) may manage it. */
+/**
+ * The meeting's owner, its assistants, and the owner/admins of its account (acting in it) may manage it, each only
+ * while an active member of the meeting's account: `ownerUserId` and the assistant rows outlive a removal, and
+ * joining by number (join.ts) reaches meetings of accounts the actor is not acting in.
+ */
 export async function canManageMeeting(db: Db | Tx, actor: Actor | null, m: MeetingRow): Promise<boolean> {
   if (!actor) return false;
+  const role = await activeRoleIn(db, actor.userId, m.accountId);
+  if (!role) return false;
   if (m.ownerUserId === actor.userId) return true;
-  if (actor.accountId === m.accountId && manager(actor)) return true;
+  if (actor.accountId === m.accountId && (role === 'owner' || role === 'admin')) return true;
   return isAssistant(db, m.id, actor.userId);
 }
 

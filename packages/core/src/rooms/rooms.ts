@@ -33,7 +33,11 @@ export interface RoomView {
   createdAt: string;
 }
 
-/** Owners and admins manage rooms (DESIGN §8 showMeetingRooms); members only see the rooms assigned to them. */
+/**
+ * Owners and admins manage rooms (DESIGN §8 showMeetingRooms); members only see the rooms assigned to them. The role is
+ * current: every request reads the actor afresh from an active membership (findActor), and rooms are only ever looked
+ * up in the acting account. A power used outside that account goes through activeRoleIn (as canManageMeeting does).
+ */
 export function canManageRooms(actor: Actor): boolean {
   return actor.role === 'owner' || actor.role === 'admin';
 }
