@@ -1,4 +1,4 @@
-import { AppError, type Runtime } from '@majlis/core';
+import { AppError, logError, type Runtime } from '@majlis/core';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -7,6 +7,7 @@ import { renderError, toAppError } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { clearSessionCookies, loadSession, requireCsrf, SIGNED_CALLBACK_PATHS } from './http/session.ts';
 import { serveClient } from './http/static.ts';
+import { rejectMalformedUrl } from './http/url.ts';
 import { accountRoutes } from './routes/account.ts';
 import { ADMIN_QUEUES_PATH } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -78,6 +79,7 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
       await next();
     })
     .use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }))
+    .use(rejectMalformedUrl)
     .route('/api', api);
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app)));
@@ -92,7 +94,8 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
   app.notFound((c) => renderError(c, new AppError(404, 'NOT_FOUND')));
   app.onError((err, c) => {
     const appErr = toAppError(err);
-    if (appErr.status >= 500) console.error(`[bff] ${c.req.method} ${c.req.path}:`, err);
+    // Never the error object itself: a failed query holds its parameters (password hashes, e-mails) (core log.ts).
+    if (appErr.status >= 500) logError(`bff ${c.req.method} ${c.req.path}`, err);
     // Any 401 clears the session cookie (DESIGN §5), so the browser does not keep a dead session.
     if (appErr.status === 401) clearSessionCookies(c);
     return renderError(c, appErr);

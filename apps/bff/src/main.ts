@@ -8,6 +8,7 @@ import {
   DEMO_EMAILS,
   grantOps,
   loadConfigOrExit,
+  logError,
   runJobsInProcess,
   seedDemo,
   transportsFor,
@@ -46,7 +47,7 @@ const stopJobs = config.REDIS_URL
         transports: transportsFor(config),
         now: () => new Date(),
       },
-      (job, err) => console.error(`[jobs] ${job} failed:`, err),
+      (job, err) => logError(`jobs ${job} failed`, err),
     );
 
 if (config.OPS_EMAILS) await grantOps(runtime.db, config.OPS_EMAILS.split(','));

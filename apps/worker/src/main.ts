@@ -4,6 +4,7 @@ import {
   type JobContext,
   jobs,
   loadConfigOrExit,
+  logError,
   type Pusher,
   renderNotification,
   transportsFor,
@@ -38,7 +39,7 @@ const push: Pusher = {
   },
 };
 const ctx: JobContext = { db: runtime.db, config, push, transports: transportsFor(config), now: () => new Date() };
-const flusher = createFlusher(ctx, (err) => console.error('[worker] push flush failed:', err));
+const flusher = createFlusher(ctx, (err) => logError('worker push flush', err));
 ctx.requestFlush = flusher.request;
 
 const queues = new Map<string, Queue>();
@@ -71,7 +72,8 @@ const workers = [...queues.keys()].map(
     ),
 );
 for (const w of workers) {
-  w.on('failed', (job, err) => console.error(`[worker] ${job?.name} failed: ${err.message}`));
+  // Not err.message: a failed query's message holds its parameters (core log.ts).
+  w.on('failed', (job, err) => logError(`worker ${job?.name} failed`, err));
   w.on('completed', (job) => {
     if (process.env.WORKER_LOG_JOBS === '1') console.log(`[worker] completed ${job.name} ${job.id}`);
   });

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { AppError } from '@majlis/core';
 import type { MiddlewareHandler } from 'hono';
 
 const TYPES: Record<string, string> = {
@@ -31,7 +32,15 @@ export function serveClient(root: string): MiddlewareHandler {
   const index = join(root, 'index.html');
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      // app.ts refuses malformed URLs first (http/url.ts); this keeps the middleware safe on its own too.
+      throw new AppError(400, 'MALFORMED_URL');
+    }
+    // Node's fs refuses a path holding NUL (statSync throws); no file of ours has one in its name.
+    if (path.includes('\0')) return next();
     const file = normalize(join(root, path));
     const inside = file.startsWith(root + sep);
     if (inside && existsSync(file) && statSync(file).isFile()) {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { singleLine } from '@majlis/contracts';
 import {
   type Actor,
   AppError,
   clearUnread,
   conversationMemberIds,
+  describeError,
   findActor,
   findConversation,
   findSession,
@@ -22,7 +24,7 @@ const ZAddUser = z.object({ ownerId: z.uuid(), userId: z.uuid() });
 const ZJoinTeam = z.object({
   ownerId: z.uuid(),
   userId: z.uuid(),
-  teamName: z.string().max(200).optional(),
+  teamName: singleLine().max(200).optional(),
   teamId: z.uuid().optional(),
   members: z.unknown().optional(),
 });
@@ -89,7 +91,7 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
       } catch (err) {
         const appErr = toAppError(err);
         const who = `user ${socket.data.actor.userId} account ${socket.data.actor.accountId}`;
-        if (appErr.status >= 500) rt.log('error', `${event} from ${who} failed: ${(err as Error).stack ?? err}`);
+        if (appErr.status >= 500) rt.log('error', `${event} from ${who} failed: ${describeError(err)}`);
         else rt.log('warn', `${event} from ${who} refused: ${appErr.code} ${JSON.stringify(raw)?.slice(0, 300)}`);
         reply({ ok: false, error: errorBody(appErr) });
         if (appErr.status === 401) socket.disconnect(true);

@@ -1,3 +1,4 @@
+import { multiLine, singleLine } from '@majlis/contracts';
 import {
   AppError,
   clearUnread,
@@ -23,12 +24,11 @@ import { requireActor } from '../http/session.ts';
 import { doc, idParam, jsonBody, queryOf } from '../http/validate.ts';
 
 /** Spec §5: not empty, not only whitespace; at most 4,000 characters, kept as typed. */
-export const ZMessageText = z
-  .string('field.message')
+export const ZMessageText = multiLine('field.message')
   .max(MESSAGE_MAX_CHARS, 'field.tooLong')
   .refine((v) => v.trim().length > 0, 'field.message');
 /** The sender's own id of a message (spec `messageId`). */
-export const ZClientMessageId = z.string().trim().min(1).max(100);
+export const ZClientMessageId = singleLine().trim().min(1).max(100);
 const ZStreamId = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 const ZSendBody = z.strictObject({
@@ -57,16 +57,16 @@ const ZConversationBody = z.discriminatedUnion(
 /** Spec §7 unread-status body: the message fields plus userId and ownerId. The message is found by id or messageId. */
 const ZStatusBody = z.strictObject({
   id: ZStreamId.optional(),
-  _id: z.string().max(30).optional(),
+  _id: singleLine().max(30).optional(),
   sender: z.uuid('field.invalid').optional(),
-  text: z.string().max(MESSAGE_MAX_CHARS, 'field.tooLong').optional(),
+  text: multiLine().max(MESSAGE_MAX_CHARS, 'field.tooLong').optional(),
   type: z.enum(['team', 'private']).optional(),
   messageId: ZClientMessageId.optional(),
   conversationId: z.uuid('field.invalid'),
   teamId: z.uuid('field.invalid').nullish(),
   userId: z.uuid('field.invalid'),
   ownerId: z.uuid('field.invalid'),
-  createdAt: z.string().max(40).optional(),
+  createdAt: singleLine().max(40).optional(),
 });
 
 const ZHistoryQuery = z.strictObject({

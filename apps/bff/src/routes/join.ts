@@ -1,3 +1,4 @@
+import { nameText, singleLine } from '@majlis/contracts';
 import { AppError, joinMeeting, lookupMeeting } from '@majlis/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -5,10 +6,10 @@ import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { doc, jsonBody, paramsOf } from '../http/validate.ts';
 
-const ZNumberParam = z.strictObject({ number: z.string().min(1).max(40) });
+const ZNumberParam = z.strictObject({ number: singleLine().min(1).max(40) });
 export const ZJoinBody = z.strictObject({
   /** Display name in the meeting; signed-in users may leave it out (their own name is used). */
-  name: z.string('field.joinName').trim().max(100, 'field.tooLong').optional(),
+  name: nameText('field.joinName').trim().max(100, 'field.tooLong').optional(),
   /** "Start as owner": refused politely for non-hosts, who join as participants with a notice. */
   asOwner: z.boolean('field.invalid').optional(),
 });

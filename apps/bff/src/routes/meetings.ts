@@ -1,3 +1,4 @@
+import { multiLine, nameText, singleLine } from '@majlis/contracts';
 import {
   calendarFeed,
   cancelOccurrence,
@@ -30,12 +31,12 @@ const flag = z.boolean('field.invalid').default(false);
 
 /** Spec §3 Meeting fields; §5 messages. Days are 'YYYY-MM-DD' and hours 'HH:mm' in the user's time zone. */
 export const ZMeetingBody = z.strictObject({
-  name: z.string('field.meetingName').trim().min(1, 'field.meetingName').max(200, 'field.tooLong'),
-  description: z.string().trim().max(2000, 'field.tooLong').default(''),
+  name: nameText('field.meetingName').trim().min(1, 'field.meetingName').max(200, 'field.tooLong'),
+  description: multiLine().trim().max(2000, 'field.tooLong').default(''),
   type: z.enum(['permanent', 'scheduled'], 'field.invalid').default('scheduled'),
   roomId: z.uuid('field.room'),
-  day: z.string('field.day').max(10, 'field.day').optional(),
-  hour: z.string('field.hour').max(5, 'field.hour').optional(),
+  day: singleLine('field.day').max(10, 'field.day').optional(),
+  hour: singleLine('field.hour').max(5, 'field.hour').optional(),
   durationHours: z
     .number('field.duration')
     .int('field.duration')
@@ -69,8 +70,7 @@ export const ZMeetingBody = z.strictObject({
   notifyEnterExit: flag,
   waitingRoom: flag,
   /** Optional chosen public number (digits); generated when absent. */
-  number: z
-    .string('field.meetingNumber')
+  number: singleLine('field.meetingNumber')
     .transform((v) => toAsciiDigits(v).trim())
     .pipe(z.string().regex(/^\d{8,12}$/, 'field.meetingNumber'))
     .optional(),
@@ -80,16 +80,15 @@ const ZListQuery = z.strictObject({
   tab: z.enum(['upcoming', 'running', 'finished', 'favourites'], 'field.invalid').default('upcoming'),
   page: z.coerce.number('field.invalid').int().min(1, 'field.invalid').default(1),
   pageSize: z.coerce.number('field.invalid').int().min(1, 'field.invalid').max(100, 'field.invalid').default(10),
-  q: z.string().max(100, 'field.tooLong').optional(),
+  q: singleLine().max(100, 'field.tooLong').optional(),
 });
 
 const ZOccurrenceParams = z.strictObject({ id: z.uuid('error.NOT_FOUND'), occurrenceId: z.uuid('error.NOT_FOUND') });
 const ZOccurrenceBody = z.strictObject({
   /** ISO instant (the calendar's drag), or day/hour in the user's time zone. */
   startsAt: z.iso.datetime({ offset: true, message: 'field.invalid' }).optional(),
-  day: z.string('field.day').max(10, 'field.day').optional(),
-  hour: z
-    .string('field.hour')
+  day: singleLine('field.day').max(10, 'field.day').optional(),
+  hour: singleLine('field.hour')
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.hour')
     .optional(),
   durationHours: z.number('field.duration').int().min(0, 'field.duration').max(24, 'field.duration').optional(),
@@ -100,8 +99,8 @@ const ZInviteBody = z.strictObject({
 });
 const ZFavouriteBody = z.strictObject({ favourite: z.boolean('field.invalid') });
 const ZCalendarQuery = z.strictObject({
-  from: z.string('field.day').regex(/^\d{4}-\d{2}-\d{2}$/, 'field.day'),
-  to: z.string('field.day').regex(/^\d{4}-\d{2}-\d{2}$/, 'field.day'),
+  from: singleLine('field.day').regex(/^\d{4}-\d{2}-\d{2}$/, 'field.day'),
+  to: singleLine('field.day').regex(/^\d{4}-\d{2}-\d{2}$/, 'field.day'),
 });
 
 const tags = ['meetings'];

@@ -1,3 +1,4 @@
+import { nameText } from '@majlis/contracts';
 import {
   assignRoom,
   createRoom,
@@ -21,7 +22,7 @@ const ZParticipants = z.coerce
   .int('field.participants')
   .min(2, 'field.participants')
   .max(1000, 'field.participants');
-const ZRoomName = z.string('field.roomName').trim().min(1, 'field.roomName').max(100, 'field.tooLong');
+const ZRoomName = nameText('field.roomName').trim().min(1, 'field.roomName').max(100, 'field.tooLong');
 
 export const ZCreateRoomBody = z.strictObject({ name: ZRoomName, type: ZRoomType, participants: ZParticipants });
 export const ZUpdateRoomBody = z.strictObject({

@@ -1,26 +1,24 @@
+import { multiLine, nameText, singleLine } from '@majlis/contracts';
 import { normalizePhone, passwordProblem } from '@majlis/core';
 import { z } from 'zod';
 
 /** Field messages are catalog ids (packages/i18n/locales/{ar,en}/server.po), rendered in both languages on error. */
-const name = (id: string) => z.string(id).trim().min(1, id).max(100, 'field.tooLong');
+const name = (id: string) => nameText(id).trim().min(1, id).max(100, 'field.tooLong');
 
-export const ZEmail = z
-  .string('field.email')
+export const ZEmail = singleLine('field.email')
   .trim()
   .toLowerCase()
   .min(1, 'field.email')
   .max(254, 'field.tooLong')
   .pipe(z.email('field.emailInvalid'));
 
-export const ZNewPassword = z
-  .string('field.password')
+export const ZNewPassword = singleLine('field.password')
   .min(1, 'field.password')
   .min(8, 'field.passwordShort')
   .max(128, 'field.passwordLong')
   .refine((p) => passwordProblem(p) !== 'field.passwordCommon', 'field.passwordCommon');
 
-export const ZPhone = z
-  .string('field.phone')
+export const ZPhone = singleLine('field.phone')
   .max(40, 'field.phone')
   .transform((v, ctx) => {
     const phone = normalizePhone(v);
@@ -31,8 +29,7 @@ export const ZPhone = z
     return phone;
   });
 
-const ZTimeZone = z
-  .string()
+const ZTimeZone = singleLine()
   .max(64)
   .refine((tz) => {
     try {
@@ -61,34 +58,35 @@ export const ZRegisterBody = z
   });
 
 export const ZLoginBody = z.strictObject({
-  email: z.string('field.email').trim().min(1, 'field.email').max(254, 'field.tooLong'),
+  email: singleLine('field.email').trim().min(1, 'field.email').max(254, 'field.tooLong'),
+  // Any string: a password is only hashed and compared, never stored or shown, so control characters do no harm here.
   password: z.string('field.password').min(1, 'field.password').max(1024, 'field.passwordLong'),
 });
 
 export const ZForgotBody = z.strictObject({ email: ZEmail });
 
 export const ZResetBody = z.strictObject({
-  token: z.string('field.required').min(10, 'error.RESET_TOKEN_INVALID').max(200, 'error.RESET_TOKEN_INVALID'),
+  token: singleLine('field.required').min(10, 'error.RESET_TOKEN_INVALID').max(200, 'error.RESET_TOKEN_INVALID'),
   password: ZNewPassword,
 });
 
 export const ZConfirmBody = z.strictObject({
-  token: z.string('field.required').min(10, 'error.REGISTER_TOKEN_INVALID').max(200, 'error.REGISTER_TOKEN_INVALID'),
+  token: singleLine('field.required').min(10, 'error.REGISTER_TOKEN_INVALID').max(200, 'error.REGISTER_TOKEN_INVALID'),
 });
 
 export const ZInstLoginBody = z.strictObject({
   userId: z.uuid('field.invalid'),
   ownerId: z.uuid('field.invalid'),
   role: z.enum(['owner', 'admin', 'member']).optional(),
-  sub: z.string().max(200).optional(),
+  sub: singleLine().max(200).optional(),
 });
 
 export const ZContactBody = z.strictObject({
   name: name('field.name'),
   email: ZEmail,
-  phone: z.string().max(40, 'field.phone').optional(),
+  phone: singleLine('field.phone').max(40, 'field.phone').optional(),
   kind: z.enum(['suggestion', 'complaint', 'question'], 'field.invalid'),
-  message: z.string('field.message').trim().min(1, 'field.message').max(4000, 'field.tooLong'),
+  message: multiLine('field.message').trim().min(1, 'field.message').max(4000, 'field.tooLong'),
 });
 
 export const ZIdParam = z.strictObject({ id: z.uuid('error.NOT_FOUND') });
