@@ -16,8 +16,9 @@ export interface NotificationView {
   _id: string;
   id: number;
   type: NotificationType;
+  /** Plain text (the client renders it as text). */
   title: string;
-  /** HTML, already restricted to the allow-list below. */
+  /** HTML: only the catalog template's own markup (allow-listed below); every interpolated value is escaped text. */
   message: string;
   source_type: string | null;
   event_meta: Record<string, unknown>;
@@ -35,7 +36,10 @@ export interface NotificationEvent {
   [key: string]: unknown;
 }
 
-/** The only HTML a notification may carry (spec: message rendered as HTML). Links get a safe rel. */
+/**
+ * The only HTML a notification's catalog template may carry (spec: message rendered as HTML). Links get a safe rel.
+ * Values never reach this as markup: they are escaped first (renderNotification).
+ */
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'a', 'ul', 'ol', 'li'],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
@@ -48,11 +52,22 @@ export function sanitizeNotificationHtml(html: string): string {
   return sanitizeHtml(html, ALLOWED);
 }
 
-/** Values are sanitised before storing; a picture URL must be http(s) or a path of ours. */
-function cleanValues(values: Record<string, string | number>): Record<string, string | number> {
-  return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? sanitizeNotificationHtml(v) : v]),
-  );
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Escapes text for HTML content and quoted attribute values. Hand-written (one regexp) rather than a dependency:
+ * the only escaper in the tree (`entities`) comes in transitively through sanitize-html.
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] as string);
+}
+
+/**
+ * Values are data (meeting, team and user names, chat text): whatever they hold is shown as text. Sanitising them with
+ * the template's allow-list (as before) let a meeting named `<a href=…>` arrive as a working link in an invitee's
+ * notification in another institution. Numbers are left to the catalog's number formatting.
+ */
+function escapeValues(values: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? escapeHtml(v) : v]));
 }
 
 function cleanMeta(meta: Record<string, unknown>): Record<string, unknown> {
@@ -97,7 +112,8 @@ export async function createNotification(
       type: input.type,
       titleId: input.titleId,
       messageId: input.messageId,
-      values: cleanValues(input.values ?? {}),
+      // Stored as given; escaped when rendered, in whichever context (HTML message, plain-text title).
+      values: input.values ?? {},
       sourceType: input.sourceType ?? null,
       eventMeta: cleanMeta(input.eventMeta ?? {}),
       dedupeKey: input.dedupeKey ?? null,
@@ -125,15 +141,19 @@ export async function createNotification(
   return { notification: inserted, created: true };
 }
 
-/** Renders in the reader's language; the result is sanitised again, so a catalog entry cannot smuggle HTML either. */
+/**
+ * Renders in the reader's language. The message is the catalog template's markup with escaped values, then passed
+ * through the allow-list (defence in depth, and rel="noopener noreferrer" on the template's links). The title is plain
+ * text (titles hold no markup) with the values as given: the client renders it as text, so nothing is escaped twice.
+ */
 export function renderNotification(row: NotificationRow, locale: Locale): NotificationView {
   const createdAt = row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt);
   return {
     _id: String(row.id),
     id: row.id,
     type: row.type,
-    title: sanitizeHtml(t(locale, row.titleId, row.values), { allowedTags: [], allowedAttributes: {} }),
-    message: sanitizeNotificationHtml(t(locale, row.messageId, row.values)),
+    title: t(locale, row.titleId, row.values),
+    message: sanitizeNotificationHtml(t(locale, row.messageId, escapeValues(row.values))),
     source_type: row.sourceType,
     event_meta: row.eventMeta,
     createdAt: createdAt.toISOString(),
