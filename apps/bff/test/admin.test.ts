@@ -85,6 +85,77 @@ describe.skipIf(skip)(`queue dashboard at /admin/queues${skip ? ` (${skip})` : '
     const res = await client().get('/admin/queues/api/queues', { authorization: auth });
     expect(res.status).toBe(200);
   });
+
+  describe('changing jobs (issue 9: basic auth accepted cross-site POSTs)', () => {
+    const basic = `Basic ${Buffer.from('ops:ops-password-1').toString('base64')}`;
+    const ours = () => new URL(config.publicUrl).origin;
+    const pause = '/admin/queues/api/queues/maintenance/pause';
+    type QueueView = { name: string; isPaused: boolean; counts: Record<string, number> };
+    const queue = async (name: string) => {
+      const res = await (await opsSession()).get('/admin/queues/api/queues');
+      return (res.json.queues as QueueView[]).find((q) => q.name === name) as QueueView;
+    };
+    const paused = async () => (await queue('maintenance')).isPaused;
+    const jobs = async () => Object.values((await queue('messaging')).counts).reduce((a, b) => a + b, 0);
+    const opsSession = async () => {
+      const c = client();
+      expect((await c.login('admin@demo.test', PASSWORD)).status).toBe(200);
+      return c;
+    };
+
+    it('basic auth is read-only: a cross-site form POST and a same-site PUT are refused, nothing changes', async () => {
+      const before = await jobs();
+      const forged = await client().request('POST', '/admin/queues/api/queues/messaging/add', {
+        raw: 'name=x&data={}',
+        headers: {
+          authorization: basic,
+          origin: 'https://evil.example',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      });
+      expect(forged.status).toBe(403);
+      expect(forged.json.code).toBe('QUEUES_READ_ONLY');
+      expect(forged.json.errorMessage.ar).toMatch(/[\u0600-\u06FF]/);
+      const put = await client().request('PUT', pause, { headers: { authorization: basic, origin: ours() } });
+      expect(put.status).toBe(403);
+      expect(await paused()).toBe(false);
+      expect(await jobs()).toBe(before);
+      // what it may read, it still reads, on a board that offers no actions
+      const queues = await client().get('/admin/queues/api/queues', { authorization: basic });
+      expect(queues.status).toBe(200);
+      expect(queues.json.queues.every((q: { readOnlyMode: boolean }) => q.readOnlyMode)).toBe(true);
+      expect((await client().get('/admin/queues', { authorization: basic })).status).toBe(200);
+    });
+
+    it('an ops session without its CSRF token, or from another origin, is refused', async () => {
+      const c = await opsSession();
+      const noToken = await c.request('PUT', pause, { csrf: false, headers: { origin: ours() } });
+      expect(noToken.status).toBe(403);
+      expect(noToken.json.code).toBe('CSRF_INVALID');
+      const wrongToken = await c.request('PUT', pause, { headers: { origin: ours(), 'x-csrf-token': 'x'.repeat(43) } });
+      expect(wrongToken.status).toBe(403);
+      const foreign = await c.request('PUT', pause, { headers: { origin: 'https://evil.example' } });
+      expect(foreign.status).toBe(403);
+      const noOrigin = await c.request('PUT', pause);
+      expect(noOrigin.status).toBe(403);
+      expect(await paused()).toBe(false);
+    });
+
+    it('an ops session with its token from our origin may change jobs (the X-XSRF-TOKEN bull-board sends too)', async () => {
+      const c = await opsSession();
+      expect((await c.get('/admin/queues/api/queues')).json.queues[0].readOnlyMode).toBe(false);
+      const res = await c.request('PUT', pause, { headers: { origin: ours() } });
+      expect(res.status).toBe(200);
+      expect(await paused()).toBe(true);
+      const xsrf = c.cookie('XSRF-TOKEN') as string;
+      const resume = await c.request('PUT', '/admin/queues/api/queues/maintenance/resume', {
+        csrf: false,
+        headers: { origin: ours(), 'x-xsrf-token': xsrf },
+      });
+      expect(resume.status).toBe(200);
+      expect(await paused()).toBe(false);
+    });
+  });
 });
 
 describe('queue dashboard in the embedded default', () => {

@@ -4,23 +4,50 @@ import { HonoAdapter } from '@bull-board/hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { AppError, jobs, type Runtime, safeEqual } from '@majlis/core';
 import { Queue } from 'bullmq';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { Redis } from 'ioredis';
 import type { Env } from '../env.ts';
 import { loadSession } from '../http/session.ts';
 
 export const ADMIN_QUEUES_PATH = '/admin/queues';
 
-/** Ops only: a signed-in user with the ops role, or OPS_USER / OPS_PASSWORD basic auth. Others get 401 / 403. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether the request carries valid OPS_USER / OPS_PASSWORD basic credentials. */
+function basicOps(c: Context<Env>): boolean {
+  const { config } = c.get('runtime');
+  const header = c.req.header('authorization') ?? '';
+  if (!config.OPS_USER || !config.OPS_PASSWORD || !header.startsWith('Basic ')) return false;
+  const [user, ...rest] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
+  const okUser = safeEqual(user ?? '', config.OPS_USER);
+  const okPassword = safeEqual(rest.join(':'), config.OPS_PASSWORD);
+  return okUser && okPassword;
+}
+
+/**
+ * Ops only: a signed-in user with the ops role, or OPS_USER / OPS_PASSWORD basic auth. Others get 401 / 403.
+ *
+ * Changing jobs (retry, clean, promote, pause …) needs the ops session, its CSRF token (X-CSRF-Token, or the
+ * X-XSRF-TOKEN that bull-board's axios copies from the XSRF-TOKEN cookie) and an Origin of ours. Basic auth is
+ * read-only: a browser re-sends cached basic credentials on any site's form POST, and nothing in that request can
+ * tell it from the operator's own.
+ */
 export const requireOps: MiddlewareHandler<Env> = async (c, next) => {
   const { config } = c.get('runtime');
-  if (c.get('actor')?.isOps) return next();
-  const header = c.req.header('authorization') ?? '';
-  if (config.OPS_USER && config.OPS_PASSWORD && header.startsWith('Basic ')) {
-    const [user, ...rest] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
-    const okUser = safeEqual(user ?? '', config.OPS_USER);
-    const okPassword = safeEqual(rest.join(':'), config.OPS_PASSWORD);
-    if (okUser && okPassword) return next();
+  const safe = SAFE_METHODS.has(c.req.method);
+  if (c.get('actor')?.isOps) {
+    if (!safe) {
+      const origin = c.req.header('origin');
+      if (!origin || !config.allowedOrigins.includes(origin)) throw new AppError(403, 'FORBIDDEN');
+      const token = c.req.header('x-csrf-token') ?? c.req.header('x-xsrf-token');
+      const expected = c.get('session')?.csrfToken;
+      if (!token || !expected || !safeEqual(token, expected)) throw new AppError(403, 'CSRF_INVALID');
+    }
+    return next();
+  }
+  if (basicOps(c)) {
+    if (!safe) throw new AppError(403, 'QUEUES_READ_ONLY');
+    return next();
   }
   if (c.get('actor')) throw new AppError(403, 'FORBIDDEN');
   if (config.OPS_USER) c.header('WWW-Authenticate', 'Basic realm="Majlis ops", charset="UTF-8"');
@@ -44,10 +71,17 @@ export function adminRoutes(runtime: Runtime) {
   connection.on('error', () => {});
   const prefix = `${config.REDIS_PREFIX}bull`;
   const queues = [...new Set(jobs.map((j) => j.queue))].map((name) => new Queue(name, { connection, prefix }));
-  const serverAdapter = new HonoAdapter(serveStatic);
-  createBullBoard({ queues: queues.map((q) => new BullMQAdapter(q, { readOnlyMode: false })), serverAdapter });
-  serverAdapter.setBasePath(ADMIN_QUEUES_PATH);
-  app.route('/', serverAdapter.registerPlugin() as unknown as Hono<Env>);
+  // Two boards over the same queues: the ops session gets the full one, basic auth the read-only one (no buttons
+  // for what requireOps would refuse anyway). bull-board fixes readOnlyMode per queue adapter, not per request.
+  const board = (readOnlyMode: boolean) => {
+    const serverAdapter = new HonoAdapter(serveStatic);
+    createBullBoard({ queues: queues.map((q) => new BullMQAdapter(q, { readOnlyMode })), serverAdapter });
+    serverAdapter.setBasePath(ADMIN_QUEUES_PATH);
+    return new Hono().route(ADMIN_QUEUES_PATH, serverAdapter.registerPlugin());
+  };
+  const full = board(false);
+  const readOnly = board(true);
+  app.all('*', (c) => (c.get('actor')?.isOps ? full : readOnly).fetch(c.req.raw));
   return {
     app,
     close: async () => {
