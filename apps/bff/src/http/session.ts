@@ -51,7 +51,7 @@ export function forwardedClient(header: string | undefined, hops: number): strin
 
 /** Loads the session named by the cookie and the actor behind it; a dead session's cookie is cleared. */
 export const loadSession: MiddlewareHandler<Env> = async (c, next) => {
-  const { db, config } = c.get('runtime');
+  const { db, config, bus } = c.get('runtime');
   c.set('ip', clientIp(c));
   c.set('locale', normalizeLocale(getCookie(c, LANG_COOKIE) ?? c.req.header('accept-language')?.slice(0, 2)));
   const name = sessionCookieName(config);
@@ -61,7 +61,7 @@ export const loadSession: MiddlewareHandler<Env> = async (c, next) => {
   if (session?.userId && session.accountId) {
     actor = await findActor(db, session.userId, session.accountId);
     if (!actor && sid) {
-      await destroySession(db, config, sid);
+      await destroySession(db, config, sid, { bus, reason: 'gone' });
       session = null;
     }
   }
@@ -140,9 +140,10 @@ export function setCsrfCookie(c: Context<Env>, token: string) {
  * Returns the new CSRF token, also mirrored in the XSRF-TOKEN cookie.
  */
 export async function startSession(c: Context<Env>, userId: string | null, accountId: string | null) {
-  const { db, config } = c.get('runtime');
+  const { db, config, bus } = c.get('runtime');
   const old = c.get('sessionId');
-  if (old) await destroySession(db, config, old);
+  // A signed-in session replaced (account switch, a new sign-in) takes its sockets with it.
+  if (old) await destroySession(db, config, old, { bus, reason: 'replaced' });
   const { id, row } = await createSession(db, config, {
     userId,
     accountId,
@@ -159,9 +160,10 @@ export async function startSession(c: Context<Env>, userId: string | null, accou
 }
 
 export async function endSession(c: Context<Env>) {
-  const { db, config } = c.get('runtime');
+  const { db, config, bus } = c.get('runtime');
   const sid = c.get('sessionId');
-  if (sid) await destroySession(db, config, sid);
+  // Its sockets on every instance are cut at once (issue 9), not at their next session check.
+  if (sid) await destroySession(db, config, sid, { bus, reason: 'logout' });
   clearSessionCookies(c);
   c.set('sessionId', null);
   c.set('session', null);

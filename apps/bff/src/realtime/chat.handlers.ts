@@ -8,7 +8,6 @@ import {
   describeError,
   findActor,
   findConversation,
-  findSession,
   findTeams,
   openTeamConversation,
   type SendMessageInput,
@@ -45,28 +44,27 @@ const ZSendTeamMessage = z.object({
 const ZReading = z.object({ senderId: z.uuid(), ownerId: z.uuid(), conversationId: z.uuid() });
 
 /**
- * The handshake runs once per connection, so the session is looked at again this often and the account membership
- * at most this stale; the team or conversation an event names is checked on every event, with the membership.
+ * The session is checked at every event (rt.checkSession: cut at once by session.ended, read again only when due);
+ * the account membership is at most this stale (access.changed refreshes it at once); the team or conversation an
+ * event names is checked on every event, with the membership.
  */
-const SESSION_RECHECK_MS = 30_000;
 const ACTOR_RECHECK_MS = 2_000;
+
+/** Events that store a message: they count against the tighter send limits too. */
+const SENDS = new Set(['sendMessage', 'sendTeamMessage']);
 
 /**
  * The spec's client events. Each one that names a user, team or conversation is checked against the memberships of
  * the acting account; a refused one is answered with an error ack, logged, and never broadcast.
  */
 export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
-  const { db, bus, config } = rt.runtime;
-  let sessionCheckedAt = Date.now();
+  const { db, bus } = rt.runtime;
   let actorCheckedAt = Date.now();
 
   /** The actor as of now: a signed-out session or a removed membership ends the socket. */
   async function currentActor(): Promise<Actor> {
-    const { actor, sessionId } = socket.data;
-    if (Date.now() - sessionCheckedAt > SESSION_RECHECK_MS) {
-      if (!(await findSession(db, config, sessionId))) throw new AppError(401, 'UNAUTHENTICATED');
-      sessionCheckedAt = Date.now();
-    }
+    await rt.checkSession(socket);
+    const { actor } = socket.data;
     if (Date.now() - actorCheckedAt <= ACTOR_RECHECK_MS) return actor;
     const fresh = await findActor(db, actor.userId, actor.accountId);
     if (!fresh) throw new AppError(401, 'UNAUTHENTICATED');
@@ -84,6 +82,8 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
     socket.on(event as 'addUser', async (raw: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (r: Ack<R>) => void) : () => {};
       try {
+        // Counted first, so a flood costs neither parsing nor a query; refused ones are not stored.
+        await rt.limits.consume(socket.id, socket.data.actor.userId, SENDS.has(event) ? 'send' : 'other');
         const parsed = schema.safeParse(raw);
         if (!parsed.success) throw fromZodError(parsed.error);
         const actor = await currentActor();
@@ -91,12 +91,22 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
       } catch (err) {
         const appErr = toAppError(err);
         const who = `user ${socket.data.actor.userId} account ${socket.data.actor.accountId}`;
+        if (appErr.status === 429) return refuseFlood(event, who, appErr, reply);
         if (appErr.status >= 500) rt.log('error', `${event} from ${who} failed: ${describeError(err)}`);
         else rt.log('warn', `${event} from ${who} refused: ${appErr.code} ${JSON.stringify(raw)?.slice(0, 300)}`);
         reply({ ok: false, error: errorBody(appErr) });
         if (appErr.status === 401) socket.disconnect(true);
       }
     });
+  }
+
+  /** A flood is answered without logging each event; a socket that keeps on after being told is disconnected. */
+  async function refuseFlood(event: string, who: string, err: AppError, reply: (r: Ack<never>) => void) {
+    reply({ ok: false, error: errorBody(err) });
+    if (await rt.limits.refused(socket.id)) {
+      if (socket.connected) rt.log('warn', `socket of ${who} disconnected: kept flooding (${event})`);
+      socket.disconnect(true);
+    }
   }
 
   on('addUser', ZAddUser, async (p, actor) => {
@@ -161,10 +171,17 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
     return { cleared };
   });
 
-  socket.on('ping', (...args: unknown[]) => {
+  socket.on('ping', async (...args: unknown[]) => {
+    const ack = args.at(-1);
+    const reply = typeof ack === 'function' ? (ack as (r: Ack<{ t: number }>) => void) : () => {};
+    try {
+      await rt.limits.consume(socket.id, socket.data.actor.userId, 'other');
+    } catch (err) {
+      const who = `user ${socket.data.actor.userId} account ${socket.data.actor.accountId}`;
+      return refuseFlood('ping', who, toAppError(err), reply);
+    }
     const t = Date.now();
     socket.emit('pong', { t });
-    const ack = args.at(-1);
-    if (typeof ack === 'function') (ack as (r: Ack<{ t: number }>) => void)({ ok: true, t });
+    reply({ ok: true, t });
   });
 }

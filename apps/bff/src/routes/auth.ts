@@ -119,10 +119,10 @@ export const authRoutes = new Hono<Env>()
     doc('Set a new password with a reset token', { public: true }),
     jsonBody(ZResetBody),
     async (c) => {
-      const { limits, db, config } = c.get('runtime');
+      const { limits, db, config, bus } = c.get('runtime');
       await limits.consume('resetIp', c.get('ip'));
       const { token, password } = c.req.valid('json');
-      await resetPassword(db, config, token, password);
+      await resetPassword(db, config, token, password, bus);
       return c.json({ ok: true });
     },
   );

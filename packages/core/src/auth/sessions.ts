@@ -3,6 +3,8 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { sessions } from '../db/schema/index.ts';
+import { publishSessionEnded, type SessionEndReason } from '../events/access.ts';
+import type { EventBus } from '../events/bus.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -61,12 +63,15 @@ export async function createSession(
 /** The live session for a cookie value, or null when unknown, idle too long or past its absolute lifetime. */
 export async function findSession(db: Db, config: Config, id: string | undefined): Promise<SessionRow | null> {
   if (!id || id.length > 100) return null;
-  const idHash = hashToken(config.sessionSecret, id);
+  return findSessionByHash(db, config, hashToken(config.sessionSecret, id));
+}
+
+/** The same by the stored HMAC (what a socket keeps, so the cookie value need not stay in memory or cross Redis). */
+export async function findSessionByHash(db: Db, config: Config, idHash: string): Promise<SessionRow | null> {
   const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
   if (!row) return null;
   const now = Date.now();
-  const idleMs = (row.userId ? config.SESSION_IDLE_SECONDS : ANONYMOUS_SECONDS) * 1000;
-  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + idleMs <= now) {
+  if (sessionDeadline(config, row) <= now) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
@@ -78,13 +83,38 @@ export async function findSession(db: Db, config: Config, id: string | undefined
   return row;
 }
 
-export async function destroySession(db: Db, config: Config, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, hashToken(config.sessionSecret, id)));
+/** When a session ends unless it is seen again: its absolute expiry or the end of its idle allowance (epoch ms). */
+export function sessionDeadline(
+  config: Pick<Config, 'SESSION_IDLE_SECONDS'>,
+  row: Pick<SessionRow, 'userId' | 'expiresAt' | 'lastSeenAt'>,
+): number {
+  const idleMs = (row.userId ? config.SESSION_IDLE_SECONDS : ANONYMOUS_SECONDS) * 1000;
+  return Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + idleMs);
 }
 
-/** Ends every session of a user (password reset, deactivation), optionally sparing one. */
-export async function destroyUserSessions(db: Db, userId: string): Promise<void> {
+/**
+ * Ends one session. With the bus, its sockets on every instance are cut at once (session.ended); every caller that
+ * ends a signed-in session passes it (a bench or a script may not).
+ */
+export async function destroySession(
+  db: Db,
+  config: Config,
+  id: string,
+  ended?: { bus: EventBus; reason: SessionEndReason },
+): Promise<void> {
+  const sessionHash = hashToken(config.sessionSecret, id);
+  await db.delete(sessions).where(eq(sessions.idHash, sessionHash));
+  if (ended) await publishSessionEnded(ended.bus, { sessionHash, reason: ended.reason });
+}
+
+/** Ends every session of a user (password reset, deactivation) and, with the bus, their sockets on every instance. */
+export async function destroyUserSessions(
+  db: Db,
+  userId: string,
+  ended?: { bus: EventBus; reason: SessionEndReason },
+): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  if (ended) await publishSessionEnded(ended.bus, { userId, reason: ended.reason });
 }
 
 export async function purgeExpiredSessions(db: Db): Promise<void> {

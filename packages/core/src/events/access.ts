@@ -1,0 +1,69 @@
+import type { DomainEvent, EventBus } from './bus.ts';
+
+/**
+ * Realtime rights end with the session (issue 9): whatever ends a session or narrows what a user may see publishes
+ * one of these after its transaction has committed, and every BFF instance acts on its own sockets at once
+ * (disconnect, or leave rooms). The raw cookie value never travels: a session is named by the HMAC it is stored under.
+ */
+export const SESSION_ENDED_TOPIC = 'session.ended';
+export const ACCESS_CHANGED_TOPIC = 'access.changed';
+
+export type SessionEndReason =
+  | 'logout'
+  | 'replaced'
+  | 'gone'
+  | 'password-reset'
+  | 'expired'
+  | 'user-deactivated'
+  | 'membership-removed';
+
+/**
+ * Which sockets lose their rights, narrowest named first: one session (`sessionHash`), a user's sessions in one
+ * account (`userId` + `accountId`), or every session of a user (`userId` alone).
+ */
+export interface SessionEnd {
+  reason: SessionEndReason;
+  sessionHash?: string;
+  userId?: string;
+  accountId?: string;
+}
+
+export interface SessionEndedEvent extends DomainEvent, SessionEnd {
+  type: typeof SESSION_ENDED_TOPIC;
+}
+
+/**
+ * A user's powers inside an account changed without the session ending (taken out of a team, role changed): their
+ * sockets there re-read what they may see and leave the rooms they may no longer be in. `teamId` names the team left.
+ */
+export interface AccessChange {
+  accountId: string;
+  userId: string;
+  teamId?: string;
+  reason: 'team-removed' | 'role-changed';
+}
+
+export interface AccessChangedEvent extends AccessChange {
+  type: typeof ACCESS_CHANGED_TOPIC;
+}
+
+/**
+ * Publishes that sessions ended. A bus that is away (Redis down) does not fail the sign-out that caused it: the rows
+ * are gone already, every instance re-checks its sockets' sessions when its Redis connection comes back, and every
+ * socket re-reads its session before long anyway (realtime/server.ts).
+ */
+export async function publishSessionEnded(bus: EventBus | undefined, end: SessionEnd): Promise<void> {
+  if (!bus || (!end.sessionHash && !end.userId)) return;
+  const event: SessionEndedEvent = { type: SESSION_ENDED_TOPIC, ...end };
+  await bus.publish(SESSION_ENDED_TOPIC, event).catch((err: Error) => {
+    console.warn(`[events] ${SESSION_ENDED_TOPIC} (${end.reason}) not published: ${err.message}`);
+  });
+}
+
+export async function publishAccessChanged(bus: EventBus | undefined, change: AccessChange) {
+  if (!bus) return;
+  const event: AccessChangedEvent = { type: ACCESS_CHANGED_TOPIC, ...change };
+  await bus.publish(ACCESS_CHANGED_TOPIC, { ...event }).catch((err: Error) => {
+    console.warn(`[events] ${ACCESS_CHANGED_TOPIC} (${change.reason}) not published: ${err.message}`);
+  });
+}
