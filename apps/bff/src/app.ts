@@ -1,10 +1,10 @@
 import { AppError, logError, type Runtime } from '@majlis/core';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Env } from './env.ts';
 import { renderError, toAppError } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { clearSessionCookies, loadSession, requireCsrf, SIGNED_CALLBACK_PATHS } from './http/session.ts';
 import { serveClient } from './http/static.ts';
 import { rejectMalformedUrl } from './http/url.ts';
@@ -78,7 +78,8 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
       c.set('runtime', runtime);
       await next();
     })
-    .use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false }))
+    // CSP and the other secure headers on every response: API, static files, 404s and errors (security-headers.ts).
+    .use(securityHeaders(runtime.config, ADMIN_QUEUES_PATH))
     .use(rejectMalformedUrl)
     .route('/api', api);
 
