@@ -18,6 +18,7 @@ import {
   startMailCatcher,
 } from './lib/harness.ts';
 import './specs/chat.spec.ts';
+import './specs/csp.spec.ts';
 import './specs/meetings.spec.ts';
 import './specs/shell.spec.ts';
 
