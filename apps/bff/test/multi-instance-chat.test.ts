@@ -134,6 +134,9 @@ describe.skipIf(skip)(`chat across two BFF processes${skip ? ` (${skip})` : ''}`
       SEED_DEMO: '1',
       DEMO_PASSWORD: PASSWORD,
       LOG_LEVEL: 'error',
+      // These tests are load scripts (dozens of messages a second from one socket), not people: lift the socket limits.
+      RATE_SOCKET_SENDS_SECOND: '1000',
+      RATE_SOCKET_SENDS_MINUTE: '100000',
     };
     // One after the other: the first one migrates and seeds.
     a = await startBff(env);

@@ -9,10 +9,10 @@ import {
   type Runtime,
   removeMembership,
   removeTeamMember,
-  SOCKET_LIMITS,
   schema,
   seedDemo,
   sessionCookieName,
+  socketLimitRules,
 } from '@majlis/core';
 import {
   createTestDatabase,
@@ -261,7 +261,7 @@ describe.each(modes)('realtime rights end with the session (%s)', (mode) => {
     }
     await disconnected(s);
     const refused = acks.filter((a) => !a.ok);
-    expect(refused.length).toBeGreaterThanOrEqual(SOCKET_LIMITS.refusals.points);
+    expect(refused.length).toBeGreaterThanOrEqual(socketLimitRules(config).refusals.points);
     expect(refused[0]?.error).toMatchObject({
       code: 'RATE_LIMITED',
       errorMessage: { ar: expect.stringMatching(/[\u0600-\u06FF]/), en: expect.stringMatching(/\w/) },
@@ -281,7 +281,7 @@ describe.each(modes)('realtime rights end with the session (%s)', (mode) => {
     }
     // At most the burst of two adjacent windows got through; the other events were never run.
     expect(stored).toBeGreaterThanOrEqual(acks.filter((a) => a.ok).length);
-    expect(stored).toBeLessThanOrEqual(2 * SOCKET_LIMITS.sends.points);
+    expect(stored).toBeLessThanOrEqual(2 * socketLimitRules(config).sends.points);
     // The same user's next socket is within the per-user minute allowance.
     const next = await socketOf(u.http);
     expect((await next.call('sendTeamMessage', { senderId: u.userId, text: 'calm again', teamId })).ok).toBe(true);

@@ -83,6 +83,10 @@ export const ZEnv = z.object({
   /** Invitations per meeting per day, and per account per day. */
   RATE_INVITES_MEETING_DAY: zPositiveInt.default(200),
   RATE_INVITES_ACCOUNT_DAY: zPositiveInt.default(1000),
+  /** Chat messages over one socket per second (in 2-second windows, so bursts of twice that), see socket-limits.ts. */
+  RATE_SOCKET_SENDS_SECOND: zPositiveInt.default(10),
+  /** Chat messages per user per minute over all their sockets (and, with Redis, all instances). */
+  RATE_SOCKET_SENDS_MINUTE: zPositiveInt.default(120),
   // Contact details shown on the public site (spec §3 contact config).
   SUPPORT_EMAIL: z.email().default('support@majlis.example'),
   SUPPORT_PHONE: z.string().default('+201000000000'),

@@ -142,7 +142,7 @@ export interface Realtime {
    * session again only when it is due (see Guard), so most events cost no query.
    */
   checkSession(socket: IoSocket): Promise<void>;
-  /** Per-socket and per-user event limits (core SOCKET_LIMITS). */
+  /** Per-socket and per-user event limits (core socketLimitRules). */
   limits: SocketLimits;
   log: Log;
   runtime: Runtime;
