@@ -251,8 +251,8 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
 
   /**
    * Rooms whose sessions ended lately, with when: a socket whose handshake read its session before the end but
-   * joined its rooms after the event went by is cut on connection. Insertion-ordered, so pruning stops at the first
-   * recent entry.
+   * joined its rooms after the event went by is cut on connection (`access:<member room>` entries: its powers are
+   * read again). Insertion-ordered, so pruning stops at the first recent entry.
    */
   const recentlyEnded = new Map<string, number>();
   function noteEnded(room: string) {
@@ -345,6 +345,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     }),
     bus.subscribe(ACCESS_CHANGED_TOPIC, (event) => {
       const e = event as unknown as AccessChangedEvent;
+      noteEnded(`access:${rooms.member(e.accountId, e.userId)}`);
       for (const socket of localSockets([rooms.member(e.accountId, e.userId)])) {
         // A plain member taken out of a team leaves its room now; owners and admins still see every team.
         if (e.teamId && socket.data.actor.role === 'member') leaveTeam(socket, e.teamId);
@@ -431,6 +432,8 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
       if (origin && !config.allowedOrigins.includes(origin)) return refuse(403, 'FORBIDDEN');
       const cookies = parseCookies(socket.handshake.headers.cookie ?? '');
       const sid = cookies[sessionCookieName(config)];
+      // Taken before the read: a session ended from this moment on is caught at connection (recentlyEnded).
+      const readAt = Date.now();
       const session = sid ? await findSession(db, config, sid) : null;
       if (!sid || !session?.userId || !session.accountId) return refuse(401, 'UNAUTHENTICATED');
       const actor = await findActor(db, session.userId, session.accountId);
@@ -445,6 +448,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
       };
       const guard: Guard = { expiresAt: 0, deadline: 0, readAt: 0, ended: false };
       learn(guard, session);
+      guard.readAt = readAt;
       guards.set(socket, guard);
       next();
     } catch (err) {
@@ -520,6 +524,10 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
       rooms.member(actor.accountId, actor.userId),
       ...socket.data.teamIds.map(rooms.team),
     ]);
+    // Powers changed between the handshake's read and now: read them again.
+    if ((recentlyEnded.get(`access:${rooms.member(actor.accountId, actor.userId)}`) ?? 0) >= guard.readAt) {
+      refreshAccess(socket).catch((err: Error) => log('warn', `access refresh failed: ${err.message}`));
+    }
     registerChatHandlers(realtime, socket);
     schedule(socket);
     socket.on('disconnect', () => {
