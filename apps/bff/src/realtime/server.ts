@@ -452,7 +452,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
       guards.set(socket, guard);
       next();
     } catch (err) {
-      log('error', `handshake failed: ${(err as Error).message}`);
+      log('error', `handshake failed: ${errorSummary(err)}`);
       const e = new Error('SERVICE_UNAVAILABLE') as Error & { data?: unknown };
       e.data = errorBody(new AppError(503, 'SERVICE_UNAVAILABLE'));
       next(e);
@@ -526,7 +526,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     ]);
     // Powers changed between the handshake's read and now: read them again.
     if ((recentlyEnded.get(`access:${rooms.member(actor.accountId, actor.userId)}`) ?? 0) >= guard.readAt) {
-      refreshAccess(socket).catch((err: Error) => log('warn', `access refresh failed: ${err.message}`));
+      refreshAccess(socket).catch((err: Error) => log('warn', `access refresh failed: ${errorSummary(err)}`));
     }
     registerChatHandlers(realtime, socket);
     schedule(socket);
