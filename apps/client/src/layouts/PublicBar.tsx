@@ -19,7 +19,8 @@ export function PublicBar() {
   const { pathname } = useLocation();
   const [menuOpen, { toggle, close }] = useDisclosure(false);
   const showLogin = pathname !== '/login' && !LOGIN_PAGES.includes(pathname);
-  const showRegister = pathname !== '/register';
+  // Also on /register/confirm: whoever opens the e-mailed link is already registering.
+  const showRegister = !pathname.startsWith('/register');
 
   const links = [
     { to: '/', label: t`Home` },

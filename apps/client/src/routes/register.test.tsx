@@ -31,7 +31,7 @@ describe('register page', () => {
     const panel = await screen.findByTestId('register-sent', {}, PATIENCE);
     expect(panel.getAttribute('role')).toBe('status');
     expect(panel.textContent).toBe(
-      `أرسلنا رابطًا إلى ${EMAIL}. افتحه لإكمال إنشاء حسابك.لم يصلك شيء؟ راجع مجلد الرسائل غير المرغوب فيها، أو أعد التسجيل.`,
+      `أرسلنا رابطًا إلى:${EMAIL}افتحه لإكمال إنشاء حسابك.لم يصلك شيء؟ راجع مجلد الرسائل غير المرغوب فيها، أو أعد التسجيل.`,
     );
     // The address reads left to right inside the Arabic sentence.
     expect(panel.querySelector('bdi')?.getAttribute('dir')).toBe('ltr');
@@ -76,7 +76,7 @@ describe('register page', () => {
     fireEvent.click(document.querySelector('input[name="ageConfirmed"]') as HTMLInputElement);
     fireEvent.click(screen.getByRole('button', { name: 'Create the account' }));
     expect((await screen.findByTestId('register-sent', {}, PATIENCE)).textContent).toBe(
-      `We sent a link to ${EMAIL}. Open it to finish creating your account.Nothing arrived? Check your spam folder, or register again.`,
+      `We sent a link to:${EMAIL}Open it to finish creating your account.Nothing arrived? Check your spam folder, or register again.`,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Check your e-mail');
   });

@@ -118,13 +118,14 @@ export default function RegisterPage() {
           <Stack>
             <Alert color="teal" variant="light" role="status" data-testid="register-sent">
               <Text inherit>
-                <Trans>
-                  We sent a link to{' '}
-                  <bdi dir="ltr" style={{ overflowWrap: 'anywhere' }}>
-                    {sentTo}
-                  </bdi>
-                  . Open it to finish creating your account.
-                </Trans>
+                <Trans>We sent a link to:</Trans>
+              </Text>
+              {/* On a line of its own: a long address broken inside an Arabic sentence is hard to read. */}
+              <Text inherit fw={700} my={4} style={{ overflowWrap: 'anywhere' }}>
+                <bdi dir="ltr">{sentTo}</bdi>
+              </Text>
+              <Text inherit>
+                <Trans>Open it to finish creating your account.</Trans>
               </Text>
               <Text inherit mt="xs">
                 <Trans>
