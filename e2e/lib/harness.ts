@@ -125,6 +125,29 @@ export async function startBff(options: BffOptions = {}): Promise<Bff> {
   };
 }
 
+/**
+ * Every body of a raw message as UTF-8 text, so a link reads as one piece: nodemailer sends mostly-ASCII text
+ * quoted-printable and mostly-Arabic text base64. Hand-written because specs only search the text for links and no
+ * MIME parser is in the tree; headers are left as they came.
+ */
+function decodeBodies(raw: string): string {
+  return raw.replace(
+    /(Content-Transfer-Encoding: *(base64|quoted-printable)\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--|$)/gi,
+    (_, head: string, encoding: string, body: string) => {
+      const bytes =
+        encoding.toLowerCase() === 'base64'
+          ? Buffer.from(body.replace(/\s/g, ''), 'base64')
+          : Buffer.from(
+              body
+                .replace(/=\r?\n/g, '')
+                .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+              'latin1',
+            );
+      return head + bytes.toString('utf8');
+    },
+  );
+}
+
 /** A real SMTP server on loopback (smtp-server) that keeps what it receives: the BFF's SMTP_URL in the e2e run. */
 export async function startMailCatcher(): Promise<{ url: string; received(): string[]; stop(): Promise<void> }> {
   const { SMTPServer } = await import('smtp-server');
@@ -138,10 +161,7 @@ export async function startMailCatcher(): Promise<{ url: string; received(): str
         data += d.toString('utf8');
       });
       stream.on('end', () => {
-        // Quoted-printable soft breaks and =XX escapes, so a link reads as one piece.
-        received.push(
-          data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(Number.parseInt(h, 16))),
-        );
+        received.push(decodeBodies(data));
         callback();
       });
     },
