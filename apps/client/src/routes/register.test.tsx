@@ -30,6 +30,8 @@ describe('register page', () => {
 
     const panel = await screen.findByTestId('register-sent', {}, PATIENCE);
     expect(panel.getAttribute('role')).toBe('status');
+    // The form and its button are gone: focus moves to the panel.
+    await waitFor(() => expect(document.activeElement).toBe(panel), PATIENCE);
     expect(panel.textContent).toBe(
       `أرسلنا رابطًا إلى:${EMAIL}افتحه لإكمال إنشاء حسابك.لم يصلك شيء؟ راجع مجلد الرسائل غير المرغوب فيها، أو أعد التسجيل.`,
     );

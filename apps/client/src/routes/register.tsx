@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { serverFieldErrors } from '../features/auth/server-errors.ts';
 import {
@@ -66,6 +66,11 @@ export default function RegisterPage() {
   const [busy, setBusy] = useState(false);
   /** The address the confirmation link went to; the form is replaced by "check your e-mail" while set. */
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const sentPanel = useRef<HTMLDivElement>(null);
+  // The button that was pressed is gone with the form: focus the panel so it is read out and the keyboard stays here.
+  useEffect(() => {
+    if (sentTo) sentPanel.current?.focus();
+  }, [sentTo]);
 
   const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -116,7 +121,7 @@ export default function RegisterPage() {
       <Page title={t`Check your e-mail`}>
         <SignLayout title={<Trans>Check your e-mail</Trans>}>
           <Stack>
-            <Alert color="teal" variant="light" role="status" data-testid="register-sent">
+            <Alert ref={sentPanel} tabIndex={-1} color="teal" variant="light" role="status" data-testid="register-sent">
               <Text inherit>
                 <Trans>We sent a link to:</Trans>
               </Text>
