@@ -1,4 +1,5 @@
 import {
+  AppError,
   conferencing,
   onBbbEndCallback,
   onBbbEvents,
@@ -12,8 +13,12 @@ import type { Env } from '../env.ts';
 import { doc } from '../http/validate.ts';
 
 const tags = ['webhooks'];
-const answer = (c: Context<Env>, result: 'ok' | 'unauthorized' | 'gone') =>
-  c.text(result, result === 'ok' ? 200 : result === 'unauthorized' ? 401 : 410);
+/** Refusals carry the error shape (DESIGN §5) like every other answer; providers look only at the status. */
+const unsigned = () => new AppError(401, 'WEBHOOK_SIGNATURE');
+const answer = (c: Context<Env>, result: 'ok' | 'unauthorized' | 'gone') => {
+  if (result === 'unauthorized') throw unsigned();
+  return c.text(result, result === 'ok' ? 200 : 410);
+};
 
 /**
  * Provider callbacks. Servers call these, not browsers: each is verified by the provider's own signature
@@ -47,12 +52,12 @@ export const webhookRoutes = new Hono<Env>()
       const bearer = c.req.header('authorization');
       const authorised =
         !!bbb && (bbb.verifyWebhook(checksum, raw) || bearer === `Bearer ${rt.config.BBB_SECRET ?? '\u0000'}`);
-      if (!authorised) return c.text('unauthorized', 401);
+      if (!authorised) throw unsigned();
       let events: unknown;
       try {
         events = JSON.parse(new URLSearchParams(raw).get('event') ?? '[]');
       } catch {
-        return c.text('bad event', 400);
+        throw new AppError(400, 'INVALID_JSON');
       }
       const handled = await onBbbEvents(rt, (Array.isArray(events) ? events : [events]) as never);
       return c.json({ ok: true, handled });
@@ -64,19 +69,19 @@ export const webhookRoutes = new Hono<Env>()
     async (c) => {
       const rt = c.get('runtime');
       const secret = rt.config.ZOOM_WEBHOOK_SECRET;
-      if (!secret) return c.text('not configured', 404);
+      if (!secret) throw new AppError(404, 'NOT_FOUND');
       const raw = await c.req.text();
       const ok = verifyZoomSignature(
         secret,
         { signature: c.req.header('x-zm-signature'), timestamp: c.req.header('x-zm-request-timestamp') },
         raw,
       );
-      if (!ok) return c.text('unauthorized', 401);
+      if (!ok) throw unsigned();
       let body: { event?: string; payload?: { plainToken?: string; object?: Record<string, unknown> } };
       try {
         body = JSON.parse(raw);
       } catch {
-        return c.text('bad body', 400);
+        throw new AppError(400, 'INVALID_JSON');
       }
       if (body.event === 'endpoint.url_validation' && typeof body.payload?.plainToken === 'string') {
         return c.json(zoomUrlValidation(secret, body.payload.plainToken));
