@@ -1,6 +1,16 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { loadCatalogs } from '../i18n/i18n.ts';
+
+/**
+ * Every findBy* query and waitFor waits with the runner's patience, not testing-library's 1 s default: on a busy
+ * machine (two suites at once, 2 cores) a first render of the dashboard took longer than 1 s and failed CI (issue 9
+ * finding 10).
+ * A passing wait returns as soon as it passes, so this costs nothing when the machine is quiet. Below vite.config's
+ * testTimeout (30 s), so a wait that never passes still fails with its own message.
+ */
+export const UI_PATIENCE_MS = 15_000;
+configure({ asyncUtilTimeout: UI_PATIENCE_MS });
 
 beforeAll(async () => {
   await loadCatalogs(['ar', 'en']);
