@@ -41,6 +41,22 @@ async function withScaleOut(options: { worker?: boolean }, run: (s: ScaleOut) =>
   }
 }
 
+/**
+ * Resolves when socket.io acknowledges the page's CONNECT ("40{…}": signed in on the socket), over long-polling or
+ * the websocket, whatever the machine's load. Start it before the page connects.
+ */
+async function socketConnected(page: Page): Promise<void> {
+  const timeout = 30_000;
+  const overPolling = page.waitForResponse(
+    async (r) => r.url().includes('/event/') && (await r.text().catch(() => '')).includes('40{'),
+    { timeout },
+  );
+  const overWebSocket = page
+    .waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/event/'), timeout })
+    .then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout }));
+  await Promise.any([overPolling, overWebSocket]);
+}
+
 async function openChat(page: Page) {
   await page.getByTestId('chat-toggle').click();
   await page.getByTestId('chat-panel').waitFor();
@@ -151,9 +167,10 @@ test('scale-out chat in Arabic: admin on instance A and member on B, private and
 test('scale-out notifications: the storage scan job warns the owner live, without a reload', async ({ browser }) => {
   await withScaleOut({ worker: true }, async (s) => {
     const owner = await pageOn(browser, s.a.url);
+    const socketReady = socketConnected(owner);
     await signIn(owner, 'owner@demo.test');
     await owner.getByTestId('notifications-button').waitFor();
-    await new Promise((r) => setTimeout(r, 500)); // the socket connects
+    await socketReady;
     assert.equal(await owner.getByTestId('notifications-badge').count(), 0);
 
     // Fill the institution's room to 90 % (one is created if it has none), then run the scan through BullMQ.
@@ -201,7 +218,14 @@ test('scale-out notifications: the storage scan job warns the owner live, withou
     await eventually(async () =>
       assert.equal(await owner.getByTestId('storage-block').getAttribute('data-level'), 'warning'),
     );
-    await owner.waitForTimeout(400); // the drawer's slide-in
+    // The drawer's slide-in has finished (no finite animation running), however slowly the machine animates it.
+    await owner.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    );
     await screenshot(owner, 'notifications-ar');
     await expectAccessible(owner, 'notifications drawer (Arabic)');
     // Dismissing removes it (and the badge).
