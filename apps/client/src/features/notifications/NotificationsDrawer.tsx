@@ -75,7 +75,8 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
                   <Text fw={700} size="sm">
                     {n.title}
                   </Text>
-                  {/* Spec §3: the message is HTML, allow-listed by the server before it is stored or sent. */}
+                  {/* Spec §3: the message is HTML. Only our catalog template's markup is markup: the server escapes every
+                      value (names, chat text) and allow-lists the result; its links carry rel="noopener noreferrer". */}
                   <div className="notif__message" dangerouslySetInnerHTML={{ __html: n.message }} />
                   <Text size="xs" c="dimmed" component="time" dateTime={n.createdAt}>
                     {time.format(new Date(n.createdAt))}

@@ -185,3 +185,45 @@ describe('notifications drawer, against the notifications statechart', () => {
     });
   }
 });
+
+describe('a notification message in the drawer', () => {
+  it('shows escaped values as text and keeps only the template’s link, with rel=noopener', async () => {
+    const name = 'Q3 <a href="https://evil.example/x">review</a> <img src=x onerror=alert(1)><script>alert(2)</script>';
+    // As the server renders notif.meeting.reminder.message in Arabic (core notifications.ts): the value escaped.
+    const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const reminder: NotificationItem = {
+      ...notification(7, 'notif', 'اجتماع بعد ١٥ دقيقة'),
+      message: `يبدأ «${escaped}» بعد ١٥ دقيقة. رقم الاجتماع 5566778899: <a href="https://majlis.example/join/5566778899" rel="noopener noreferrer">انضم إلى الاجتماع</a>.`,
+    };
+    fakeBff({ 'GET /api/notif/notify': { body: [reminder] } });
+    await applyDocumentLanguage('ar');
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/dashbord/meeting',
+          element: (
+            <RealtimeProvider me={{ userId: 'u-1', ownerId: 'acc-1' }} client={new FakeRealtime()}>
+              <NotificationsProvider>
+                <NotificationsDrawer opened onClose={() => {}} />
+              </NotificationsProvider>
+            </RealtimeProvider>
+          ),
+        },
+      ],
+      { initialEntries: ['/dashbord/meeting'] },
+    );
+    render(
+      <Providers env="test">
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const item = await screen.findByTestId('notification');
+    const message = item.querySelector('.notif__message') as HTMLElement;
+    expect(message.textContent).toContain(`«${name}»`);
+    expect(message.querySelectorAll('img, script')).toHaveLength(0);
+    const links = within(message).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')])).toEqual([
+      ['انضم إلى الاجتماع', 'https://majlis.example/join/5566778899', 'noopener noreferrer'],
+    ]);
+  });
+});
