@@ -10,8 +10,6 @@ import { initialLocale } from '../state/language.tsx';
 import { dashboardHandlers, demoUser, type FakeResponse, fakeBff } from '../test/harness.tsx';
 
 const TOKEN = 'tok_0123456789abcdef';
-/** Lazy page chunks compile on first use: on 2 busy cores that takes longer than testing-library's 1 s default. */
-const PATIENCE = { timeout: 15_000 };
 
 /** The app as main.tsx renders it, in strict mode: effects run twice, and the e-mailed token works only once. */
 async function renderStrict(path: string) {
@@ -39,16 +37,16 @@ describe('register confirm page (/register/confirm?token=…)', () => {
     const confirms = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/register/confirm');
 
     // While the server makes the account, the page says so.
-    expect((await screen.findByRole('heading', { level: 1 }, PATIENCE)).textContent).toBe('إكمال إنشاء الحساب');
-    await waitFor(() => expect(confirms()).toHaveLength(1), PATIENCE);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('إكمال إنشاء الحساب');
+    await waitFor(() => expect(confirms()).toHaveLength(1));
     expect(screen.getByText('جارٍ إنشاء حسابك…')).toBeTruthy();
     expect(confirms()[0]?.body).toEqual({ token: TOKEN });
     expect(confirms()[0]?.headers['X-CSRF-Token']).toBe('token-1');
 
     answer({ status: 201, body: { user: demoUser } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashbord/meeting'), PATIENCE);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashbord/meeting'));
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(demoUser);
-    await screen.findByTestId('sidebar', {}, PATIENCE);
+    await screen.findByTestId('sidebar');
     expect(confirms()).toHaveLength(1);
     // Replaced, not pushed: going back does not reopen the used link.
     expect(router.state.historyAction).toBe('REPLACE');
@@ -66,9 +64,7 @@ describe('register confirm page (/register/confirm?token=…)', () => {
       },
     });
     const router = await renderStrict(`/register/confirm?token=${TOKEN}`);
-    expect((await screen.findByTestId('register-confirm-error', {}, PATIENCE)).textContent).toBe(
-      'رابط التسجيل غير صالح أو منتهي',
-    );
+    expect((await screen.findByTestId('register-confirm-error')).textContent).toBe('رابط التسجيل غير صالح أو منتهي');
     expect(screen.getByRole('link', { name: 'أعد التسجيل' }).getAttribute('href')).toBe('/register');
     expect(calls.filter((c) => c.path === '/api/register/confirm')).toHaveLength(1);
     expect(localStorage.getItem('user')).toBeNull();
@@ -89,9 +85,7 @@ describe('register confirm page (/register/confirm?token=…)', () => {
       },
     });
     await renderStrict(`/register/confirm?token=${TOKEN}`);
-    expect((await screen.findByTestId('register-confirm-error', {}, PATIENCE)).textContent).toBe(
-      'This e-mail is already registered',
-    );
+    expect((await screen.findByTestId('register-confirm-error')).textContent).toBe('This e-mail is already registered');
     expect(screen.getByRole('link', { name: 'Register again' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
   });
@@ -99,7 +93,7 @@ describe('register confirm page (/register/confirm?token=…)', () => {
   it('says a link without its token is not complete, and sends nothing', async () => {
     const { calls } = fakeBff({ 'GET /api/csrf-token': { body: { getCsrfToken: 'token-1' } } });
     await renderStrict('/register/confirm');
-    expect((await screen.findByRole('alert', {}, PATIENCE)).textContent).toBe(
+    expect((await screen.findByRole('alert')).textContent).toBe(
       'هذا الرابط غير مكتمل. أعد التسجيل لتحصل على رابط جديد.',
     );
     expect(screen.getByRole('link', { name: 'أعد التسجيل' }).getAttribute('href')).toBe('/register');
