@@ -17,7 +17,8 @@ export function errorBody(err: AppError): ErrorBody {
   const body: ErrorBody = { code: err.code, errorMessage: both(`error.${err.code}`, err.values) };
   if (err.fields) {
     body.fields = Object.fromEntries(
-      Object.entries(err.fields).map(([field, id]) => [field, both(hasMessage(id) ? id : 'field.invalid')]),
+      // The error's values fill the field messages too (PROVIDER_NOT_CONFIGURED's {provider} under `type`).
+      Object.entries(err.fields).map(([field, id]) => [field, both(hasMessage(id) ? id : 'field.invalid', err.values)]),
     );
   }
   return body;
