@@ -132,10 +132,10 @@ describe.each(drivers)('hostile input on %s', (driver) => {
   });
 });
 
-describe('error log', () => {
+describe.each(drivers)('error log on %s', (driver) => {
   it('a failed query logs its class and SQLSTATE, never its parameters (the Argon2 hash, the e-mail)', async () => {
     const config = testConfig();
-    const database = await createTestDatabase('pglite');
+    const database = await createTestDatabase(driver);
     const runtime = await createRuntime(config, { database });
     // Any failing insert will do: this one fails where the registration stores its row with the password hash.
     await runtime.db.execute(
