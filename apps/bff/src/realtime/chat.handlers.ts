@@ -93,7 +93,9 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
         const who = `user ${socket.data.actor.userId} account ${socket.data.actor.accountId}`;
         if (appErr.status === 429) return refuseFlood(event, who, appErr, reply);
         if (appErr.status >= 500) rt.log('error', `${event} from ${who} failed: ${describeError(err)}`);
-        else rt.log('warn', `${event} from ${who} refused: ${appErr.code} ${JSON.stringify(raw)?.slice(0, 300)}`);
+        // The fields at fault, never the payload: chat text is the users' own, not ours to keep in logs.
+        else
+          rt.log('warn', `${event} from ${who} refused: ${appErr.code} ${Object.keys(appErr.fields ?? {}).join(',')}`);
         reply({ ok: false, error: errorBody(appErr) });
         if (appErr.status === 401) socket.disconnect(true);
       }
