@@ -38,8 +38,13 @@ export const ZEnv = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: zPositiveInt.default(5000),
   /** PostgreSQL statement_timeout: a longer statement is cancelled by the server (→ 503); the client gives up 5 s later. */
   DATABASE_STATEMENT_TIMEOUT_MS: zPositiveInt.default(15_000),
-  /** PostgreSQL idle_in_transaction_session_timeout: a transaction left open this long is ended by the server. */
-  DATABASE_IDLE_TX_TIMEOUT_MS: zPositiveInt.default(30_000),
+  /**
+   * PostgreSQL idle_in_transaction_session_timeout: a transaction left open this long is ended by the server. Shorter
+   * than the statement timeout on purpose: a hung process (a worker stopped mid-transaction) loses its row locks before
+   * a healthy one waiting on them is cancelled, so the healthy one takes over instead of failing. Our transactions never
+   * wait on anything but the database.
+   */
+  DATABASE_IDLE_TX_TIMEOUT_MS: zPositiveInt.default(10_000),
   REDIS_URL: zUrl(['redis:', 'rediss:']).optional(),
   REDIS_PREFIX: z
     .string()

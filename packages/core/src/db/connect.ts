@@ -32,7 +32,7 @@ export interface ConnectOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL statement_timeout (default 15 s); the client itself gives up 5 s after it (a silent network). */
   statementTimeoutMs?: number;
-  /** PostgreSQL idle_in_transaction_session_timeout (default 30 s). */
+  /** PostgreSQL idle_in_transaction_session_timeout (default 10 s, below the statement timeout: config.ts says why). */
   idleInTransactionTimeoutMs?: number;
 }
 
@@ -52,7 +52,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
       statement_timeout: statementTimeout,
       query_timeout: statementTimeout + 5000,
-      idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 30_000,
+      idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 10_000,
       keepAlive: true,
     });
     pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
