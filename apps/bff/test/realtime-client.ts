@@ -1,3 +1,4 @@
+import { redisUrl, requireServices } from '@majlis/core/testing';
 import { io, type Socket } from 'socket.io-client';
 import type {
   ChatMessage,
@@ -106,3 +107,14 @@ export async function waitFor(check: () => boolean, timeoutMs = 10_000, what = '
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The two ways a realtime suite runs: embedded (PGlite, in-memory bus) always, scale-out (PostgreSQL, Redis) when
+ * both are set; with REQUIRE_SERVICES=1 a missing one is an error instead of a skipped half.
+ */
+export function realtimeModes(suite: string): Array<'embedded' | 'scale-out'> {
+  if (redisUrl && process.env.DATABASE_URL) return ['embedded', 'scale-out'];
+  if (requireServices) throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL or REDIS_URL is not set');
+  console.warn(`[test] ${suite}: DATABASE_URL / REDIS_URL not set, the scale-out half is skipped`);
+  return ['embedded'];
+}

@@ -6,7 +6,6 @@ import {
   dropRedisPrefix,
   randomRedisPrefix,
   redisUrl,
-  requireServices,
   type TestDatabase,
   testConfig,
 } from '@majlis/core/testing';
@@ -15,16 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
-import { ChatClient, sleep, waitFor } from './realtime-client.ts';
+import { ChatClient, realtimeModes, sleep, waitFor } from './realtime-client.ts';
 
 const PASSWORD = 'Demo-password-1';
 
-type Mode = 'embedded' | 'scale-out';
-const modes: Mode[] = redisUrl && process.env.DATABASE_URL ? ['embedded', 'scale-out'] : ['embedded'];
-if (modes.length === 1) {
-  if (requireServices) throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL or REDIS_URL is not set');
-  console.warn('[test] realtime: DATABASE_URL / REDIS_URL not set, the scale-out half is skipped');
-}
+const modes = realtimeModes('realtime');
 
 describe.each(modes)('realtime chat and notifications (%s)', (mode) => {
   let database: TestDatabase;
