@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import {
   ARTIFACTS,
   CHROMIUM,
@@ -45,7 +45,7 @@ async function main(): Promise<number> {
   let failed = 0;
   try {
     for (const spec of specs) {
-      const contexts: Array<{ close(): Promise<void> }> = [];
+      const contexts: BrowserContext[] = [];
       const ctx: Ctx = {
         baseURL: bff.baseURL,
         bbbURL: bbb.url,
@@ -68,6 +68,15 @@ async function main(): Promise<number> {
         console.log(`  ✓ ${spec.name} (${Date.now() - started} ms)`);
       } catch (error) {
         failed++;
+        // What each open page showed when the spec failed, for the reader of a red run.
+        let shot = 0;
+        for (const context of contexts) {
+          for (const p of context.pages()) {
+            const file = join(ARTIFACTS, `failed-${spec.name.replace(/[^\w]+/g, '-').slice(0, 60)}-${++shot}.png`);
+            await p.screenshot({ path: file, fullPage: true }).catch(() => {});
+            console.log(`    page ${p.url()} → ${file}`);
+          }
+        }
         console.log(
           `  ✗ ${spec.name} (${Date.now() - started} ms)\n    ${String((error as Error).stack ?? error).replace(/\n/g, '\n    ')}`,
         );
