@@ -20,8 +20,6 @@ export type LimitKind =
 export interface RateLimits {
   /** Counts `points` attempts; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
   consume(kind: LimitKind, key: string, points?: number): Promise<void>;
-  /** Throws the same 429 when the allowance is used up already, without counting anything. */
-  check(kind: LimitKind, key: string): Promise<void>;
   /** Counts one event without ever refusing (failures that a later check() looks at); returns the count so far. */
   count(kind: LimitKind, key: string): Promise<number>;
   /** How many have been counted in the current window. */
@@ -86,10 +84,6 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
         }
         throw err;
       }
-    },
-    async check(kind, key) {
-      const res = await limiters[kind].get(key.toLowerCase());
-      if (res && res.consumedPoints >= rules[kind].points) throw limited(res.msBeforeNext);
     },
     async count(kind, key) {
       try {

@@ -29,13 +29,16 @@ export const LANG_COOKIE = 'MajlisLang';
  */
 export function clientIp(c: Context<Env>): string {
   const { config } = c.get('runtime');
-  let socketAddress = 'unknown';
+  return forwardedClient(c.req.header('x-forwarded-for'), config.TRUST_PROXY) ?? (socketAddress(c) || 'unknown');
+}
+
+/** The peer address of the TCP connection itself ('' when there is none: app.request() in tests). */
+export function socketAddress(c: Context<Env>): string {
   try {
-    socketAddress = getConnInfo(c).remote.address ?? 'unknown';
+    return getConnInfo(c).remote.address ?? '';
   } catch {
-    // app.request() in tests has no socket
+    return '';
   }
-  return forwardedClient(c.req.header('x-forwarded-for'), config.TRUST_PROXY) ?? socketAddress;
 }
 
 /** The entry `hops` from the right of an X-Forwarded-For value (undefined when there are fewer, or hops is 0). */

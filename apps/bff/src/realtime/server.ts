@@ -11,7 +11,6 @@ import {
   errorSummary,
   findActor,
   findSession,
-  findSessionByHash,
   findTeams,
   hashToken,
   listNotifications,
@@ -24,10 +23,8 @@ import {
   renderNotification,
   SESSION_ENDED_TOPIC,
   type SessionEndedEvent,
-  type SessionRow,
   type SocketLimits,
   sessionCookieName,
-  sessionDeadline,
 } from '@majlis/core';
 import { type Locale, normalizeLocale } from '@majlis/i18n';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -40,6 +37,7 @@ import { errorBody } from '../http/errors.ts';
 import { LANG_COOKIE } from '../http/session.ts';
 import { registerChatHandlers } from './chat.handlers.ts';
 import { type ClientToServerEvents, type OnlineUser, type ServerToClientEvents, SOCKET_PATH } from './events.ts';
+import { createSessionGuards } from './session-guard.ts';
 
 export interface SocketData {
   actor: Actor;
@@ -70,32 +68,6 @@ class RecentIds {
   }
 }
 
-/**
- * What a socket knows of its session, kept on this instance only. Ending a session publishes session.ended and the
- * socket is cut at once; without an event, the socket reads its session again when it would end idle (a timer) and
- * at an event from it when the last read is over SESSION_READ_MS old, and it is cut without asking anyone once its
- * absolute expiry has passed.
- */
-interface Guard {
-  /** The session's absolute end (epoch ms). */
-  expiresAt: number;
-  /** When the session would end idle unless seen again (epoch ms): it is read again then. */
-  deadline: number;
-  /** When the session row was last read. */
-  readAt: number;
-  timer?: NodeJS.Timeout;
-  ended: boolean;
-}
-
-/**
- * An event from a socket reads its session again after this long. Not the main path (the bus event is): it keeps
- * the session's lastSeenAt moving while someone only chats, and it bounds how long a session.ended lost while Redis
- * was away can go unnoticed by a busy socket.
- */
-const SESSION_READ_MS = 60_000;
-/** How long an ended session is remembered, for a socket whose handshake read it just before it ended. */
-const ENDED_MEMORY_MS = 60_000;
-
 interface Delivery {
   messages: RecentIds;
   /** messageIds this socket is sending right now: their stored copy is its own, not to be given back to it. */
@@ -122,6 +94,13 @@ export const rooms = {
 
 export type Log = (level: 'error' | 'warn' | 'info' | 'debug', message: string) => void;
 
+/** The room whose sockets a session.ended event ends: one session, a user in one account, or a user everywhere. */
+function endedRoom(e: SessionEndedEvent): string | null {
+  if (e.sessionHash) return rooms.session(e.sessionHash);
+  if (e.userId && e.accountId) return rooms.member(e.accountId, e.userId);
+  return e.userId ? rooms.user(e.userId) : null;
+}
+
 export interface Realtime {
   io: IoServer;
   /** Gives a stored message to this instance's sockets in its rooms (each socket at most once). */
@@ -139,7 +118,7 @@ export interface Realtime {
   ): Promise<T>;
   /**
    * Before each event from a socket: throws 401 UNAUTHENTICATED (and cuts it) when its session has ended; reads the
-   * session again only when it is due (see Guard), so most events cost no query.
+   * session again only when it is due (session-guard.ts), so most events cost no query.
    */
   checkSession(socket: IoSocket): Promise<void>;
   /** Per-socket and per-user event limits (core socketLimitRules). */
@@ -181,94 +160,20 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
       // Give the bus's own subscriber a moment to resubscribe, then fill the gap from the database.
       setTimeout(() => void catchUp(since), 1000).unref();
       // session.ended events published meanwhile were lost too: every socket reads its session again.
-      setTimeout(() => void recheckAll(), 1000).unref();
+      setTimeout(() => void guards.recheckAll(nsp.sockets.values()), 1000).unref();
     });
     io.adapter(createAdapter(pub, sub, { key: `${config.REDIS_PREFIX}socket.io`, requestsTimeout: 3000 }));
     redis = { pub, sub };
   }
 
   const deliveries = new WeakMap<IoSocket, Delivery>();
-  const guards = new WeakMap<IoSocket, Guard>();
+  const guards = createSessionGuards({ db, config, log });
   const nsp = io.of('/');
-
-  /** Whether a socket may still be given anything: its session has not ended, as far as this instance knows. */
-  function alive(socket: IoSocket): boolean {
-    const g = guards.get(socket);
-    return !!g && !g.ended && Date.now() < g.expiresAt;
-  }
-
-  /** Cuts a socket whose session ended; nothing is given to it from now on. */
-  function endSocket(socket: IoSocket, reason: string) {
-    const g = guards.get(socket);
-    if (g) {
-      g.ended = true;
-      clearTimeout(g.timer);
-    }
-    if (socket.connected) {
-      const { actor } = socket.data;
-      log('info', `socket of user ${actor.userId} account ${actor.accountId} cut: ${reason}`);
-      socket.disconnect(true);
-    }
-  }
-
-  function learn(g: Guard, row: SessionRow) {
-    g.expiresAt = row.expiresAt.getTime();
-    g.deadline = sessionDeadline(config, row);
-    g.readAt = Date.now();
-  }
-
-  /** Wakes the socket when its session would end idle, to read it again (HTTP activity may have kept it alive). */
-  function schedule(socket: IoSocket) {
-    const g = guards.get(socket);
-    if (!g || g.ended) return;
-    clearTimeout(g.timer);
-    // setTimeout takes at most 2^31-1 ms (~24.8 days); a later deadline is simply looked at again then.
-    const wait = Math.min(Math.max(0, Math.min(g.deadline, g.expiresAt) - Date.now()), 2 ** 31 - 1);
-    g.timer = setTimeout(() => {
-      recheck(socket).catch((err: Error) => log('warn', `session re-read failed: ${errorSummary(err)}`));
-    }, wait);
-    g.timer.unref();
-  }
-
-  /** Reads the socket's session again; cuts the socket if it has ended. Resolves whether the socket is still alive. */
-  async function recheck(socket: IoSocket): Promise<boolean> {
-    const g = guards.get(socket);
-    if (!g || g.ended) return false;
-    if (Date.now() >= g.expiresAt) {
-      endSocket(socket, 'expired');
-      return false;
-    }
-    const row = await findSessionByHash(db, config, socket.data.sessionHash);
-    const { actor } = socket.data;
-    if (!row || row.userId !== actor.userId || row.accountId !== actor.accountId) {
-      endSocket(socket, 'session ended');
-      return false;
-    }
-    learn(g, row);
-    schedule(socket);
-    return !g.ended;
-  }
-
-  /**
-   * Rooms whose sessions ended lately, with when: a socket whose handshake read its session before the end but
-   * joined its rooms after the event went by is cut on connection (`access:<member room>` entries: its powers are
-   * read again). Insertion-ordered, so pruning stops at the first recent entry.
-   */
-  const recentlyEnded = new Map<string, number>();
-  function noteEnded(room: string) {
-    const now = Date.now();
-    recentlyEnded.delete(room);
-    recentlyEnded.set(room, now);
-    for (const [key, at] of recentlyEnded) {
-      if (now - at < ENDED_MEMORY_MS) break;
-      recentlyEnded.delete(key);
-    }
-  }
 
   /** A user's powers in an account changed: their sockets there re-read them and leave rooms they may not be in. */
   async function refreshAccess(socket: IoSocket) {
     const fresh = await findActor(db, socket.data.actor.userId, socket.data.actor.accountId);
-    if (!fresh) return endSocket(socket, 'membership ended');
+    if (!fresh) return guards.end(socket, 'membership ended');
     if (!socket.connected) return;
     socket.data.actor = fresh;
     const visible = new Set((await findTeams(db, fresh)).map((t) => t._id));
@@ -294,7 +199,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
   /** Whether a socket may have a message and does not have it yet; if so, it is counted as given. */
   function claim(socket: IoSocket, message: ChatMessage): boolean {
     const d = deliveries.get(socket);
-    if (!d || !alive(socket)) return false;
+    if (!d || !guards.alive(socket)) return false;
     if (socket.data.actor.accountId !== message.ownerId || d.messages.has(message.id)) return false;
     if (message.sender === socket.data.actor.userId && d.sending.has(message.messageId)) return false;
     d.messages.add(message.id);
@@ -307,7 +212,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
 
   function giveNotification(socket: IoSocket, view: NotificationView) {
     const d = deliveries.get(socket);
-    if (!d || !alive(socket) || d.notifications.has(view.id)) return;
+    if (!d || !guards.alive(socket) || d.notifications.has(view.id)) return;
     d.notifications.add(view.id);
     d.lastNotificationId = Math.max(d.lastNotificationId, view.id);
     socket.emit('notification', view);
@@ -332,20 +237,14 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     // Each instance cuts its own sockets of the ended sessions: the bus already reaches every instance.
     bus.subscribe(SESSION_ENDED_TOPIC, (event) => {
       const e = event as SessionEndedEvent;
-      const room = e.sessionHash
-        ? rooms.session(e.sessionHash)
-        : e.userId && e.accountId
-          ? rooms.member(e.accountId, e.userId)
-          : e.userId
-            ? rooms.user(e.userId)
-            : null;
+      const room = endedRoom(e);
       if (!room) return;
-      noteEnded(room);
-      for (const socket of localSockets([room])) endSocket(socket, e.reason);
+      guards.noteEnded(room);
+      for (const socket of localSockets([room])) guards.end(socket, e.reason);
     }),
     bus.subscribe(ACCESS_CHANGED_TOPIC, (event) => {
       const e = event as unknown as AccessChangedEvent;
-      noteEnded(`access:${rooms.member(e.accountId, e.userId)}`);
+      guards.noteEnded(`access:${rooms.member(e.accountId, e.userId)}`);
       for (const socket of localSockets([rooms.member(e.accountId, e.userId)])) {
         // A plain member taken out of a team leaves its room now; owners and admins still see every team.
         if (e.teamId && socket.data.actor.role === 'member') leaveTeam(socket, e.teamId);
@@ -365,12 +264,6 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     for (const n of notes) giveNotification(socket, n);
     if (missed.length || notes.length)
       log('debug', `replayed ${missed.length} messages, ${notes.length} notifications`);
-  }
-
-  async function recheckAll() {
-    for (const socket of [...nsp.sockets.values()]) {
-      await recheck(socket).catch((err: Error) => log('warn', `session re-read failed: ${errorSummary(err)}`));
-    }
   }
 
   async function catchUp(since: number) {
@@ -446,10 +339,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
         online: false,
         teamIds: teams.map((t) => t._id),
       };
-      const guard: Guard = { expiresAt: 0, deadline: 0, readAt: 0, ended: false };
-      learn(guard, session);
-      guard.readAt = readAt;
-      guards.set(socket, guard);
+      guards.start(socket, session, readAt);
       next();
     } catch (err) {
       log('error', `handshake failed: ${errorSummary(err)}`);
@@ -474,14 +364,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
         d?.sending.delete(messageId);
       }
     },
-    async checkSession(socket) {
-      const g = guards.get(socket);
-      const due = g && (Date.now() >= g.deadline || Date.now() - g.readAt > SESSION_READ_MS);
-      if (!g || !alive(socket) || (due && !(await recheck(socket)))) {
-        if (g && !g.ended) endSocket(socket, 'expired');
-        throw new AppError(401, 'UNAUTHENTICATED');
-      }
-    },
+    checkSession: (socket) => guards.check(socket),
     limits: createSocketLimits(config, runtime.redis),
     log,
     runtime,
@@ -496,15 +379,14 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
 
   io.on('connection', (socket) => {
     const { actor } = socket.data;
-    const guard = guards.get(socket);
     const sessionRooms = [
       rooms.session(socket.data.sessionHash),
       rooms.user(actor.userId),
       rooms.member(actor.accountId, actor.userId),
     ];
     // Ended between the handshake's read and now (its event found no socket in these rooms yet).
-    if (!guard || sessionRooms.some((room) => (recentlyEnded.get(room) ?? 0) >= guard.readAt)) {
-      endSocket(socket, 'ended during handshake');
+    if (sessionRooms.some((room) => guards.endedSinceHandshake(socket, room))) {
+      guards.end(socket, 'ended during handshake');
       return;
     }
     const parsed = ZHandshakeAuth.safeParse(socket.handshake.auth);
@@ -525,14 +407,13 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
       ...socket.data.teamIds.map(rooms.team),
     ]);
     // Powers changed between the handshake's read and now: read them again.
-    if ((recentlyEnded.get(`access:${rooms.member(actor.accountId, actor.userId)}`) ?? 0) >= guard.readAt) {
+    if (guards.endedSinceHandshake(socket, `access:${rooms.member(actor.accountId, actor.userId)}`)) {
       refreshAccess(socket).catch((err: Error) => log('warn', `access refresh failed: ${errorSummary(err)}`));
     }
     registerChatHandlers(realtime, socket);
-    schedule(socket);
+    guards.arm(socket);
     socket.on('disconnect', () => {
-      clearTimeout(guard.timer);
-      guard.ended = true;
+      guards.stop(socket);
       if (socket.data.online) void presence(actor.accountId);
     });
     void (async () => {

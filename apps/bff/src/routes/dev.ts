@@ -1,9 +1,8 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { AppError, schema } from '@majlis/core';
 import { desc } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../env.ts';
-import { loadSession } from '../http/session.ts';
+import { loadSession, socketAddress } from '../http/session.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -13,13 +12,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  */
 const localOrOps: MiddlewareHandler<Env> = async (c, next) => {
   if (c.get('actor')?.isOps) return next();
-  let address = '';
-  try {
-    address = getConnInfo(c).remote.address ?? '';
-  } catch {
-    // app.request() in tests has no socket: not loopback
-  }
-  if (!LOOPBACK.has(address)) throw new AppError(404, 'NOT_FOUND');
+  if (!LOOPBACK.has(socketAddress(c))) throw new AppError(404, 'NOT_FOUND');
   await next();
 };
 

@@ -1,0 +1,157 @@
+import {
+  AppError,
+  type Config,
+  type Db,
+  errorSummary,
+  findSessionByHash,
+  type SessionRow,
+  sessionDeadline,
+} from '@majlis/core';
+import type { IoSocket, Log } from './server.ts';
+
+/**
+ * What a socket knows of its session, kept on this instance only. Ending a session publishes session.ended and the
+ * socket is cut at once; without an event, the socket reads its session again when it would end (a timer) and at an
+ * event from it when the last read is over SESSION_READ_MS old, and it is cut without asking anyone once its
+ * absolute expiry has passed.
+ */
+interface Guard {
+  /** The session's absolute end (epoch ms). */
+  expiresAt: number;
+  /** When the session would end unless seen again: its absolute end or the end of its idle allowance (epoch ms). */
+  deadline: number;
+  /** When the session row was last read (at the handshake: just before the read). */
+  readAt: number;
+  timer?: NodeJS.Timeout;
+  ended: boolean;
+}
+
+/**
+ * An event from a socket reads its session again after this long. Not the main path (the bus event is): it keeps
+ * the session's lastSeenAt moving while someone only chats, and it bounds how long a session.ended lost while Redis
+ * was away can go unnoticed by a busy socket.
+ */
+const SESSION_READ_MS = 60_000;
+/** How long an ended session is remembered, for a socket whose handshake read it just before it ended. */
+const ENDED_MEMORY_MS = 60_000;
+
+export type SessionGuards = ReturnType<typeof createSessionGuards>;
+
+/** The session side of every socket of this instance: whether it may still be given anything, and cutting it. */
+export function createSessionGuards({ db, config, log }: { db: Db; config: Config; log: Log }) {
+  const guards = new WeakMap<IoSocket, Guard>();
+  /**
+   * Rooms whose sessions ended lately, with when: a socket whose handshake read its session before the end but
+   * joined its rooms after the event went by is cut on connection. Insertion-ordered, so pruning stops at the first
+   * recent entry.
+   */
+  const recentlyEnded = new Map<string, number>();
+
+  function learn(g: Guard, row: SessionRow) {
+    g.expiresAt = row.expiresAt.getTime();
+    g.deadline = sessionDeadline(config, row);
+    g.readAt = Date.now();
+  }
+
+  /** Whether a socket may still be given anything: its session has not ended, as far as this instance knows. */
+  function alive(socket: IoSocket): boolean {
+    const g = guards.get(socket);
+    return !!g && !g.ended && Date.now() < g.expiresAt;
+  }
+
+  /** Cuts a socket whose session ended; nothing is given to it from now on. */
+  function end(socket: IoSocket, reason: string) {
+    const g = guards.get(socket);
+    if (g) {
+      g.ended = true;
+      clearTimeout(g.timer);
+    }
+    if (socket.connected) {
+      const { actor } = socket.data;
+      log('info', `socket of user ${actor.userId} account ${actor.accountId} cut: ${reason}`);
+      socket.disconnect(true);
+    }
+  }
+
+  /** Wakes the socket when its session would end, to read it again (HTTP activity may have kept it alive). */
+  function schedule(socket: IoSocket) {
+    const g = guards.get(socket);
+    if (!g || g.ended) return;
+    clearTimeout(g.timer);
+    // setTimeout takes at most 2^31-1 ms (~24.8 days); a later deadline is simply looked at again then.
+    const wait = Math.min(Math.max(0, g.deadline - Date.now()), 2 ** 31 - 1);
+    g.timer = setTimeout(() => {
+      recheck(socket).catch((err: Error) => log('warn', `session re-read failed: ${errorSummary(err)}`));
+    }, wait);
+    g.timer.unref();
+  }
+
+  /** Reads the socket's session again; cuts the socket if it has ended. Resolves whether the socket is still alive. */
+  async function recheck(socket: IoSocket): Promise<boolean> {
+    const g = guards.get(socket);
+    if (!g || g.ended) return false;
+    if (Date.now() >= g.expiresAt) {
+      end(socket, 'expired');
+      return false;
+    }
+    const row = await findSessionByHash(db, config, socket.data.sessionHash);
+    const { actor } = socket.data;
+    if (!row || row.userId !== actor.userId || row.accountId !== actor.accountId) {
+      end(socket, 'session ended');
+      return false;
+    }
+    learn(g, row);
+    schedule(socket);
+    return !g.ended;
+  }
+
+  return {
+    alive,
+    end,
+    /** At the handshake: the session as read, and when the read began. */
+    start(socket: IoSocket, session: SessionRow, readAt: number) {
+      const g: Guard = { expiresAt: 0, deadline: 0, readAt: 0, ended: false };
+      learn(g, session);
+      g.readAt = readAt;
+      guards.set(socket, g);
+    },
+    /** Once connected: the timer for the session's end runs. */
+    arm: schedule,
+    /** On disconnect. */
+    stop(socket: IoSocket) {
+      const g = guards.get(socket);
+      if (!g) return;
+      clearTimeout(g.timer);
+      g.ended = true;
+    },
+    /** Before each event: throws 401 UNAUTHENTICATED (and cuts the socket) once its session has ended. */
+    async check(socket: IoSocket) {
+      const g = guards.get(socket);
+      const due = g && (Date.now() >= g.deadline || Date.now() - g.readAt > SESSION_READ_MS);
+      if (!g || !alive(socket) || (due && !(await recheck(socket)))) {
+        if (g && !g.ended) end(socket, 'expired');
+        throw new AppError(401, 'UNAUTHENTICATED');
+      }
+    },
+    /** After Redis was away (session.ended events lost): every socket reads its session again. */
+    async recheckAll(sockets: Iterable<IoSocket>) {
+      for (const socket of [...sockets]) {
+        await recheck(socket).catch((err: Error) => log('warn', `session re-read failed: ${errorSummary(err)}`));
+      }
+    },
+    noteEnded(room: string) {
+      const now = Date.now();
+      recentlyEnded.delete(room);
+      recentlyEnded.set(room, now);
+      for (const [key, at] of recentlyEnded) {
+        if (now - at < ENDED_MEMORY_MS) break;
+        recentlyEnded.delete(key);
+      }
+    },
+    /** Whether a room's session ended (or powers changed) since this socket's handshake read; no guard → true. */
+    endedSinceHandshake(socket: IoSocket, room: string): boolean {
+      const g = guards.get(socket);
+      return !g || (recentlyEnded.get(room) ?? 0) >= g.readAt;
+    },
+  };
+}
