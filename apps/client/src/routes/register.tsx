@@ -68,8 +68,12 @@ export default function RegisterPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sentPanel = useRef<HTMLDivElement>(null);
   // The button that was pressed is gone with the form: focus the panel so it is read out and the keyboard stays here.
+  // On a phone the long form left the page scrolled to its end, with the short panel's heading under the sticky bar:
+  // back to the top first, then focus without scrolling again.
   useEffect(() => {
-    if (sentTo) sentPanel.current?.focus();
+    if (!sentTo) return;
+    window.scrollTo({ top: 0 });
+    sentPanel.current?.focus({ preventScroll: true });
   }, [sentTo]);
 
   const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) =>
