@@ -1,0 +1,2 @@
+/** Wire contract: account (shared by client, BFF, core and worker). */
+export {};

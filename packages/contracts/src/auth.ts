@@ -1,0 +1,2 @@
+/** Wire contract: auth (shared by client, BFF, core and worker). */
+export {};

@@ -1,0 +1,2 @@
+/** Wire contract: chat (shared by client, BFF, core and worker). */
+export {};

@@ -1,0 +1,2 @@
+/** Wire contract: cookies (shared by client, BFF, core and worker). */
+export {};

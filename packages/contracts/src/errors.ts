@@ -1,0 +1,2 @@
+/** Wire contract: errors (shared by client, BFF, core and worker). */
+export {};

@@ -1,0 +1,2 @@
+/** Wire contract: join (shared by client, BFF, core and worker). */
+export {};

@@ -1,0 +1,2 @@
+/** Wire contract: meetings (shared by client, BFF, core and worker). */
+export {};

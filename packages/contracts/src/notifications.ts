@@ -1,0 +1,2 @@
+/** Wire contract: notifications (shared by client, BFF, core and worker). */
+export {};

@@ -1,0 +1,2 @@
+/** Wire contract: public (shared by client, BFF, core and worker). */
+export {};

@@ -1,0 +1,2 @@
+/** Wire contract: realtime (shared by client, BFF, core and worker). */
+export {};

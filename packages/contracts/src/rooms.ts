@@ -1,0 +1,2 @@
+/** Wire contract: rooms (shared by client, BFF, core and worker). */
+export {};

@@ -1,0 +1,2 @@
+/** Wire contract: socket-rooms (shared by client, BFF, core and worker). */
+export {};
