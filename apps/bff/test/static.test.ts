@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveClient } from '../src/http/static.ts';
+
+/**
+ * serveClient on its own, without app.ts's rejectMalformedUrl in front: the middleware must be safe by itself
+ * (a malformed escape once threw from decodeURIComponent and became a 500).
+ */
+describe('serveClient', () => {
+  let root: string;
+  let outside: string;
+  let app: Hono;
+
+  beforeAll(() => {
+    outside = mkdtempSync(join(tmpdir(), 'majlis-static-'));
+    root = join(outside, 'dist');
+    mkdirSync(join(root, 'assets'), { recursive: true });
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Majlis</title>');
+    writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    writeFileSync(join(root, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(outside, 'secret.txt'), 'not for the web');
+    app = new Hono().use(serveClient(root));
+    app.notFound((c) => c.text('fell through', 404));
+  });
+  afterAll(() => rmSync(outside, { recursive: true, force: true }));
+
+  const html = { headers: { accept: 'text/html,application/xhtml+xml' } };
+
+  it('hashed assets are cached for a year, other files revalidated', async () => {
+    const asset = await app.request('/assets/app-1a2b.js');
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('console.log(1)');
+    expect(asset.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const icon = await app.request('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+
+    const head = await app.request('/assets/app-1a2b.js', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('14');
+  });
+
+  it('client routes that accept HTML get index.html, never cached', async () => {
+    for (const path of ['/', '/dashboard/calendar', '/index.html']) {
+      const res = await app.request(path, html);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('<title>Majlis</title>');
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it('no fallback without text/html, for a missing file, or for other methods', async () => {
+    expect((await app.request('/dashboard/calendar')).status).toBe(404);
+    expect((await app.request('/assets/missing.js', html)).status).toBe(404);
+    expect((await app.request('/missing.png', html)).status).toBe(404);
+    expect((await app.request('/dashboard', { method: 'POST', ...html })).status).toBe(404);
+  });
+
+  it('a malformed escape is not a 500: no file, and the SPA page for a browser', async () => {
+    const plain = await app.request('/%E0%A4%A');
+    expect(plain.status).toBe(404);
+    const page = await app.request('/%E0%A4%A', html);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Majlis</title>');
+    expect((await app.request('/assets/%FF.js')).status).toBe(404);
+  });
+
+  it('nothing outside the root is served, however the path is spelled', async () => {
+    for (const path of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+      '//secret.txt',
+      '/%00',
+      '/a%00.js',
+    ]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBeLessThan(500);
+      expect(await res.text(), path).not.toContain('not for the web');
+    }
+  });
+});
