@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { CalendarEvent, MeetingInput, MeetingTab, MeetingView, OccurrenceView } from '@majlis/contracts/meetings';
 import { toAsciiDigits } from '@majlis/i18n';
 import {
   allowedMeetingActions,
@@ -30,76 +31,12 @@ import {
 } from '../providers/conferencing/port.ts';
 import { expandOccurrences, isValidDay, localParts, todayIn, zonedToUtc } from './time.ts';
 
+export type { CalendarEvent, MeetingInput, MeetingTab, MeetingView, OccurrenceView } from '@majlis/contracts/meetings';
 export type MeetingRow = typeof meetings.$inferSelect;
 type RoomRow = typeof rooms.$inferSelect;
 export interface Ctx {
   db: Db;
   config: Config;
-}
-
-export interface MeetingInput {
-  name: string;
-  description: string;
-  type: 'permanent' | 'scheduled';
-  roomId: string;
-  day?: string;
-  hour?: string;
-  durationHours: number;
-  durationMinutes: number;
-  recurrenceDays: number[];
-  repeatDays: number;
-  assistants: string[];
-  favourite: boolean;
-  allowBeforeOwner: boolean;
-  autoRecord: boolean;
-  allowStopRecording: boolean;
-  allowDownload: boolean;
-  notifyEnterExit: boolean;
-  waitingRoom: boolean;
-  number?: string;
-}
-
-export interface OccurrenceView {
-  id: string;
-  startsAt: string;
-  endsAt: string;
-  cancelled: boolean;
-  edited: boolean;
-}
-
-export interface MeetingView {
-  id: string;
-  number: string;
-  name: string;
-  description: string;
-  type: 'permanent' | 'scheduled';
-  room: { id: string; name: string; type: ProviderKind };
-  owner: { id: string; fname: string; lname: string };
-  day: string | null;
-  hour: string | null;
-  timeZone: string;
-  startsAt: string | null;
-  durationHours: number;
-  durationMinutes: number;
-  recurrenceDays: number[];
-  repeatDays: number;
-  assistants: { id: string; fname: string; lname: string; email: string }[];
-  favourite: boolean;
-  allowBeforeOwner: boolean;
-  autoRecord: boolean;
-  allowStopRecording: boolean;
-  allowDownload: boolean;
-  notifyEnterExit: boolean;
-  waitingRoom: boolean;
-  status: MeetingStatus;
-  active: boolean;
-  joinUrl: string;
-  nextOccurrence: OccurrenceView | null;
-  isOwner: boolean;
-  isAssistant: boolean;
-  /** What the statechart allows now, for a user who may manage the meeting (empty for anyone else). */
-  actions: MeetingAction[];
-  createdAt: string;
 }
 
 const manager = (actor: Actor) => actor.role === 'owner' || actor.role === 'admin';
@@ -766,8 +703,6 @@ export async function getMeetingView(ctx: Ctx, actor: Actor, id: string): Promis
   return (await viewMeetings(ctx, actor, [m]))[0] as MeetingView;
 }
 
-export type MeetingTab = 'upcoming' | 'running' | 'finished' | 'favourites';
-
 export async function listMeetings(
   ctx: Ctx,
   actor: Actor,
@@ -813,20 +748,6 @@ export async function listMeetings(
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return { results: await viewMeetings(ctx, actor, rows), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
-}
-
-export interface CalendarEvent {
-  id: string;
-  meetingId: string;
-  number: string;
-  title: string;
-  start: string;
-  end: string;
-  status: MeetingStatus;
-  roomType: ProviderKind;
-  recurring: boolean;
-  edited: boolean;
-  editable: boolean;
 }
 
 /** Occurrences overlapping [from, to] (days in the user's time zone, `to` inclusive), for the calendar. */
