@@ -1,3 +1,4 @@
+import { memberRoom } from '@majlis/contracts/socket-rooms';
 import {
   createFlusher,
   createRuntime,
@@ -34,8 +35,8 @@ await producerConnection.connect();
 const emitter = new Emitter(new Redis(config.REDIS_URL), { key: `${config.REDIS_PREFIX}socket.io` });
 const push: Pusher = {
   notify: (row, locale) => {
-    // The user's sockets acting in the notification's account (the BFF's `member:<account>:<user>` room).
-    emitter.to(`member:${row.accountId}:${row.userId}`).emit('notification', renderNotification(row, locale));
+    // The user's sockets acting in the notification's account (the room the BFF joins them to).
+    emitter.to(memberRoom(row.accountId, row.userId)).emit('notification', renderNotification(row, locale));
   },
 };
 const ctx: JobContext = { db: runtime.db, config, push, transports: transportsFor(config), now: () => new Date() };

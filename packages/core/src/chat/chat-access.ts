@@ -1,18 +1,21 @@
+import type { Conversation as ConversationView } from '@majlis/contracts/chat';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { conversationMembers, conversations, memberships } from '../db/schema/index.ts';
-import { notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 
 export type Conversation = typeof conversations.$inferSelect;
-
 /** The wire shape of spec §3 Conversation. */
-export interface ConversationView {
-  _id: string;
-  type: 'team' | 'private';
-  teamId: string | null;
-  ownerId: string;
-  members: string[];
+export type { ConversationView };
+
+/**
+ * The ids a body or socket event names for the caller (spec `userId`, `ownerId`, `senderId`) must be the caller's
+ * own: another user or account is refused. Shared by the chat routes and the socket handlers.
+ */
+export function assertSelf(actor: { userId: string; accountId: string }, ids: { userId?: string; ownerId?: string }) {
+  if (ids.userId !== undefined && ids.userId !== actor.userId) throw new AppError(403, 'FORBIDDEN');
+  if (ids.ownerId !== undefined && ids.ownerId !== actor.accountId) throw new AppError(403, 'FORBIDDEN');
 }
 
 /**

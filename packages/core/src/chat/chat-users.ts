@@ -1,3 +1,4 @@
+import type { ActiveTeam, Contact } from '@majlis/contracts/chat';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
@@ -6,12 +7,8 @@ import { findTeam } from '../teams/find-teams.ts';
 import { teamVisibleTo } from './chat-access.ts';
 
 /** Spec §3 Team user or contact. */
-export interface ChatUser {
-  userId: string;
-  name: string;
-  picture: string | null;
-  role: string;
-}
+export type ChatUser = Contact;
+export type { ActiveTeam };
 
 /** Everyone the actor can chat with privately: the other active members of the acting account. */
 export async function findChatUsers(db: Db, actor: Actor): Promise<ChatUser[]> {
@@ -61,13 +58,6 @@ export async function findTeamUsers(db: Db, actor: Actor, teamId: string): Promi
     .where(eq(teamMembers.teamId, teamId))
     .orderBy(asc(users.fname), asc(users.lname));
   return rows.map((r) => ({ userId: r.userId, name: `${r.fname} ${r.lname}`, picture: r.picture, role: r.role }));
-}
-
-export interface ActiveTeam {
-  _id: string;
-  teamName: string;
-  conversationId: string;
-  lastMessageAt: string;
 }
 
 /** Spec §7 active teams: teams the actor may see whose conversation has messages, most recent first. */

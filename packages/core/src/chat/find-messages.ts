@@ -1,12 +1,10 @@
+import { HISTORY_MAX_PAGE, HISTORY_PAGE } from '@majlis/contracts/chat';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { messages } from '../db/schema/index.ts';
 import { conversationVisibleTo, findConversation } from './chat-access.ts';
 import { type ChatMessage, fromRecord, type MessageRecord, toChatMessage } from './send-message.ts';
-
-export const HISTORY_PAGE = 50;
-export const HISTORY_MAX_PAGE = 200;
 
 /**
  * History of a conversation, newest last. `before` pages back (ids below it); `after` reads forward from a stream id

@@ -1,30 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { type ChatMessage, MESSAGE_MAX_CHARS } from '@majlis/contracts/chat';
+import { teamRoom, userRoom } from '@majlis/contracts/socket-rooms';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
-import { MESSAGE_MAX_CHARS, messages } from '../db/schema/index.ts';
+import { messages } from '../db/schema/index.ts';
 import { AppError, forbidden } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { type Conversation, conversationMemberIds, conversationVisibleTo, findConversation } from './chat-access.ts';
 import { openPrivateConversation, openTeamConversation } from './open-conversation.ts';
 
-export { MESSAGE_MAX_CHARS };
+export { type ChatMessage, MESSAGE_MAX_CHARS };
 
 export type MessageRow = typeof messages.$inferSelect;
-
-/** Spec §3 Message on the wire. `id` is the stream id clients resume from and drop duplicates by. */
-export interface ChatMessage {
-  id: number;
-  _id: string;
-  sender: string;
-  text: string;
-  type: 'team' | 'private';
-  messageId: string;
-  conversationId: string;
-  teamId: string | null;
-  ownerId: string;
-  createdAt: string;
-}
 
 /** Bus topic of stored messages; each instance delivers them to its own sockets in `rooms`. */
 export const CHAT_MESSAGE_TOPIC = 'chat.message';
@@ -32,7 +20,7 @@ export interface ChatMessageEvent {
   type: typeof CHAT_MESSAGE_TOPIC;
   accountId: string;
   message: ChatMessage;
-  /** Socket rooms to deliver to: `user:<id>` of both sides of a private conversation, `team:<id>` of a team. */
+  /** Socket rooms to deliver to: userRoom() of both sides of a private conversation, teamRoom() of a team. */
   rooms: string[];
   /** The socket it was sent from, which has it in its ack and is skipped. */
   origin?: string;
@@ -94,10 +82,16 @@ export interface SendMessageInput {
   origin?: string;
 }
 
+/** Where a message goes: the team's room, or the rooms of both users of a private conversation. */
+function roomsFor(type: Conversation['type'], teamId: string | null, memberIds: string[]): string[] {
+  if (type === 'private') return memberIds.map(userRoom);
+  return teamId ? [teamRoom(teamId)] : [];
+}
+
 /** Where a message goes, given the conversation it was stored in. */
 async function roomsOf(db: Db, conversation: Conversation): Promise<string[]> {
-  if (conversation.type === 'team') return [`team:${conversation.teamId}`];
-  return (await conversationMemberIds(db, conversation)).map((id) => `user:${id}`);
+  const members = conversation.type === 'private' ? await conversationMemberIds(db, conversation) : [];
+  return roomsFor(conversation.type, conversation.teamId, members);
 }
 
 /**
@@ -211,7 +205,5 @@ async function insertIfAllowed(
   );
   if (!row) return null;
   const message = fromRecord(row);
-  const rooms =
-    message.type === 'team' ? [`team:${message.teamId}`] : (row.pair_key ?? '').split(':').map((id) => `user:${id}`);
-  return { row: message, rooms };
+  return { row: message, rooms: roomsFor(message.type, message.teamId, (row.pair_key ?? '').split(':')) };
 }

@@ -1,13 +1,14 @@
+import type { UnreadRecord } from '@majlis/contracts/chat';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { messages, unreadMessages } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { findConversation } from './chat-access.ts';
-import { type ChatMessage, toChatMessage } from './send-message.ts';
+import { toChatMessage } from './send-message.ts';
 
 /** Spec §3 unread message record: the message fields plus the reader (userId) and the account (ownerId). */
-export type UnreadRecord = ChatMessage & { userId: string };
+export type { UnreadRecord };
 
 /** Which message a status call names: the stream id, or the sender's messageId within the conversation. */
 export interface MessageRef {

@@ -1,3 +1,4 @@
+import { NOTIFICATION_MAX_PAGE, NOTIFICATION_PAGE, type NotificationView } from '@majlis/contracts/notifications';
 import type { Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
@@ -12,19 +13,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationType = NotificationRow['type'];
 
 /** Spec §3 Notification as a reader sees it: title and message rendered in the reader's language. */
-export interface NotificationView {
-  _id: string;
-  id: number;
-  type: NotificationType;
-  /** Plain text (the client renders it as text). */
-  title: string;
-  /** HTML: only the catalog template's own markup (allow-listed below); every interpolated value is escaped text. */
-  message: string;
-  source_type: string | null;
-  event_meta: Record<string, unknown>;
-  createdAt: string;
-  read: boolean;
-}
+export type { NotificationView };
 
 /** Bus topic of new notifications; each instance pushes them to its own sockets of that user and account. */
 export const NOTIFICATION_TOPIC = 'notification.created';
@@ -175,7 +164,7 @@ export async function listNotifications(
   locale: Locale,
   opts: { after?: number; limit?: number } = {},
 ): Promise<NotificationView[]> {
-  const limit = Math.min(Math.max(opts.limit ?? 100, 1), 500);
+  const limit = Math.min(Math.max(opts.limit ?? NOTIFICATION_PAGE, 1), NOTIFICATION_MAX_PAGE);
   const rows =
     opts.after !== undefined
       ? await db

@@ -2,9 +2,6 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts, teams, users } from './platform.ts';
 
-/** Spec §5: a chat message is text of at most this many characters, stored as text and never rendered as HTML. */
-export const MESSAGE_MAX_CHARS = 4000;
-
 /**
  * A team conversation (one per team) or a private one between two users of an account (one per pair: `pairKey`
  * is the two user ids sorted and joined, so the same pair always gets the same conversation).
