@@ -1,2 +1,28 @@
-/** Wire contract: cookies (shared by client, BFF, core and worker). */
-export {};
+/**
+ * Wire contract: cookie and header names the browser, the BFF and the socket handshake agree on (spec §7, §9).
+ * A `__Host-` name is used behind HTTPS (config.secure): the browser then refuses it from a sub-domain or over HTTP.
+ */
+
+/** The session id (HttpOnly). */
+export const SESSION_COOKIE = 'majlis.sid';
+export const SECURE_SESSION_COOKIE = '__Host-majlis.sid';
+/** A signed-out visitor's CSRF nonce (HttpOnly); the token is its HMAC (bff http/session.ts). */
+export const ANON_COOKIE = 'majlis.anon';
+export const SECURE_ANON_COOKIE = '__Host-majlis.anon';
+/** The CSRF token, readable by the page's script. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Spec §9 names this one; the same token as XSRF-TOKEN, for clients that read it by that name. */
+export const X_XSRF_COOKIE = 'X-XSRF-TOKEN';
+/** The chosen language ('Ar' / 'En'), read by the server for e-mails and messages. */
+export const LANG_COOKIE = 'MajlisLang';
+/** Every unsafe request carries the CSRF token in this header (X-XSRF-Token is accepted too). */
+export const CSRF_HEADER = 'X-CSRF-Token';
+export const XSRF_HEADER = 'X-XSRF-Token';
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+export function anonCookieName(secure: boolean): string {
+  return secure ? SECURE_ANON_COOKIE : ANON_COOKIE;
+}

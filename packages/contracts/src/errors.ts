@@ -1,2 +1,64 @@
-/** Wire contract: errors (shared by client, BFF, core and worker). */
-export {};
+import type { Bilingual } from '@majlis/i18n';
+import { z } from 'zod';
+
+/**
+ * Wire contract: the error shape of every /api answer that is not a success (DESIGN §5), and the error codes. Each
+ * code is the catalog entry `error.<code>` of packages/i18n/locales/{ar,en}/server.po (errors.test.ts checks both).
+ */
+export const ERROR_CODES = [
+  'ACCOUNT_INACTIVE',
+  'CALENDAR_RANGE',
+  'CSRF_INVALID',
+  'EMAIL_TAKEN',
+  'FORBIDDEN',
+  'INDIVIDUAL_ONE_ROOM',
+  'INTERNAL',
+  'INVALID_CREDENTIALS',
+  'INVALID_JSON',
+  'MALFORMED_URL',
+  'MEETING_DELETED',
+  'MEETING_EXPIRED',
+  'MEETING_FINISHED',
+  'MEETING_INACTIVE',
+  'MEETING_NOT_STARTED',
+  'MEETING_NUMBER_NOT_FOUND',
+  'MEETING_ROOM_TYPE',
+  'MEETING_RUNNING',
+  'MEETING_TRANSITION',
+  'MESSAGE_ID_TAKEN',
+  'METHOD_NOT_ALLOWED',
+  'NOT_A_MEMBER',
+  'NOT_FOUND',
+  'NUMBER_TAKEN',
+  'PAYLOAD_TOO_LARGE',
+  'PROVIDER_NOT_CONFIGURED',
+  'PROVIDER_UNAVAILABLE',
+  'QUEUES_EMBEDDED',
+  'QUEUES_READ_ONLY',
+  'RATE_LIMITED',
+  'REGISTER_TOKEN_INVALID',
+  'RESET_TOKEN_INVALID',
+  'ROOM_ASSIGN_INDIVIDUAL',
+  'ROOM_HAS_MEETINGS',
+  'ROOM_HAS_RUNNING_MEETING',
+  'SERVICE_UNAVAILABLE',
+  'START_AS_OWNER_DENIED',
+  'UNAUTHENTICATED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_FAILED',
+  'WEBHOOK_SIGNATURE',
+] as const;
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+/** A message in both languages: the client shows the one of the page, e-mails and logs keep both. */
+export const ZBilingual = z.strictObject({ ar: z.string(), en: z.string() }) satisfies z.ZodType<Bilingual>;
+export type { Bilingual };
+
+/** DESIGN §5: `fields` maps a field path (dotted, `_` for the whole body) to its message. */
+export const ZErrorBody = z.strictObject({
+  code: z.enum(ERROR_CODES),
+  errorMessage: ZBilingual,
+  fields: z.record(z.string(), ZBilingual).optional(),
+});
+export type ErrorBody = z.infer<typeof ZErrorBody>;
+export type TErrorBody = ErrorBody;

@@ -1,145 +1,127 @@
 /** Wire contract: meetings (shared by client, BFF, core and worker). */
 import { z } from 'zod';
+import { DAY_PATTERN, HOUR_PATTERN, ZEmail } from './common.ts';
+import { toAsciiDigits } from './digits.ts';
+import { multiLine, nameText, singleLine } from './strings.ts';
 
-// ---------------------------------------------------------------- views (responses)
-// Written as zod so the BFF can document and test its responses with them; the types are inferred, never hand copied.
-
-/** Room types a meeting can live in (one conferencing provider each). */
-const ZMeetingRoomType = z.enum(['bbb', 'zoom', 'jitsi']);
-
-/** Statuses of the meetingStatus statechart (@majlis/machines); core assigns the chart's type to this one. */
-export const MEETING_STATUSES = ['available', 'running', 'finished', 'expired', 'deleted'] as const;
-export type MeetingStatus = (typeof MEETING_STATUSES)[number];
-
-/** The status-bar buttons the statechart may allow, in the order the status bar shows them. */
-export const MEETING_ACTIONS = ['start', 'end', 'edit', 'activate', 'deactivate', 'delete'] as const;
-export type MeetingAction = (typeof MEETING_ACTIONS)[number];
-
-/** Settings that reach the conferencing provider (spec §3), in the order the form shows them. */
-export const MEETING_OPTIONS = [
-  'allowBeforeOwner',
-  'autoRecord',
-  'allowStopRecording',
-  'allowDownload',
-  'notifyEnterExit',
-  'waitingRoom',
-] as const;
-export type MeetingOption = (typeof MEETING_OPTIONS)[number];
-/** Every on/off field of a meeting: the owner's favourite mark, then the provider options (the form's checkboxes). */
-export const MEETING_FLAGS = ['favourite', ...MEETING_OPTIONS] as const;
-export type MeetingFlag = (typeof MEETING_FLAGS)[number];
-export type MeetingFlags = Record<MeetingFlag, boolean>;
-
-/** The meetings page's tabs (`tab` of GET /api/meetings). */
+/** Spec §3 meeting rules, once: the form, the route and the service read these. */
+export const MEETING_LIMITS = {
+  nameMax: 200,
+  descriptionMax: 2000,
+  /** Whole hours of a meeting's length, and the minutes beside them. */
+  durationHours: { min: 0, max: 24 },
+  durationMinutes: { min: 0, max: 59 },
+  /** Number of meeting days a recurrence produces. */
+  repeatDays: { min: 1, max: 100 },
+  assistantsMax: 20,
+  /** A chosen public number: 8 to 12 digits (generated ones have 9 to 12). */
+  number: /^\d{8,12}$/,
+  invitationsMax: 50,
+} as const;
+export const MEETING_TYPES = ['permanent', 'scheduled'] as const;
 export const MEETING_TABS = ['upcoming', 'running', 'finished', 'favourites'] as const;
-export type MeetingTab = (typeof MEETING_TABS)[number];
+export type TMeetingTab = (typeof MEETING_TABS)[number];
+/** Weekdays, 0 = Sunday … 6 = Saturday (Date.getDay's convention). */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+export const MEETINGS_PAGE_SIZE = { default: 10, max: 100 } as const;
 
-/** What the meeting services take from a create or "edit all" (the body after validation and defaults). */
-export interface MeetingInput extends MeetingFlags {
-  name: string;
-  description: string;
-  type: 'permanent' | 'scheduled';
-  roomId: string;
-  /** 'YYYY-MM-DD' in the user's time zone (scheduled meetings). */
-  day?: string;
-  /** 'HH:mm' in the user's time zone (scheduled meetings). */
-  hour?: string;
-  durationHours: number;
-  durationMinutes: number;
+const flag = z.boolean('field.invalid').default(false);
+const hours = z
+  .number('field.duration')
+  .int('field.duration')
+  .min(MEETING_LIMITS.durationHours.min, 'field.duration')
+  .max(MEETING_LIMITS.durationHours.max, 'field.duration');
+const minutes = z
+  .number('field.duration')
+  .int('field.duration')
+  .min(MEETING_LIMITS.durationMinutes.min, 'field.duration')
+  .max(MEETING_LIMITS.durationMinutes.max, 'field.duration');
+
+/** Spec §3 Meeting fields; §5 messages. Days are 'YYYY-MM-DD' and hours 'HH:mm' in the user's time zone. */
+export const ZMeetingBody = z.strictObject({
+  name: nameText('field.meetingName').trim().min(1, 'field.meetingName').max(MEETING_LIMITS.nameMax, 'field.tooLong'),
+  description: multiLine().trim().max(MEETING_LIMITS.descriptionMax, 'field.tooLong').default(''),
+  type: z.enum(MEETING_TYPES, 'field.invalid').default('scheduled'),
+  roomId: z.uuid('field.room'),
+  // The day's and hour's shape and whether they are in the future are judged by the service (time zone, "today").
+  day: singleLine('field.day').max(10, 'field.day').optional(),
+  hour: singleLine('field.hour').max(5, 'field.hour').optional(),
+  durationHours: hours.default(1),
+  durationMinutes: minutes.default(0),
   /** Weekdays 0 = Sunday … 6 = Saturday; empty: one day only. */
-  recurrenceDays: number[];
-  repeatDays: number;
-  assistants: string[];
-  /** A chosen public number; generated when absent. */
-  number?: string;
-}
-
-const flagShape = Object.fromEntries(MEETING_FLAGS.map((f) => [f, z.boolean()])) as Record<MeetingFlag, z.ZodBoolean>;
-const ZPerson = z.object({ id: z.string(), fname: z.string(), lname: z.string() });
-
-export const ZOccurrenceView = z.object({
-  id: z.string(),
-  startsAt: z.iso.datetime(),
-  endsAt: z.iso.datetime(),
-  cancelled: z.boolean(),
-  edited: z.boolean(),
+  recurrenceDays: z
+    .array(z.number().int().min(0).max(6), 'field.recurrenceDays')
+    .max(WEEKDAYS.length, 'field.recurrenceDays')
+    .default([]),
+  /** Number of meeting days the recurrence produces (1 to 100). */
+  repeatDays: z
+    .number('field.repeatDays')
+    .int('field.repeatDays')
+    .min(MEETING_LIMITS.repeatDays.min, 'field.repeatDays')
+    .max(MEETING_LIMITS.repeatDays.max, 'field.repeatDays')
+    .default(1),
+  assistants: z
+    .array(z.uuid('field.assistants'), 'field.assistants')
+    .max(MEETING_LIMITS.assistantsMax, 'field.assistants')
+    .default([]),
+  favourite: flag,
+  allowBeforeOwner: flag,
+  autoRecord: flag,
+  allowStopRecording: z.boolean('field.invalid').default(true),
+  allowDownload: flag,
+  notifyEnterExit: flag,
+  waitingRoom: flag,
+  /** Optional chosen public number (digits); generated when absent. */
+  number: singleLine('field.meetingNumber')
+    .transform((v) => toAsciiDigits(v).trim())
+    .pipe(z.string().regex(MEETING_LIMITS.number, 'field.meetingNumber'))
+    .optional(),
 });
-export type OccurrenceView = z.infer<typeof ZOccurrenceView>;
+/** What the client sends (defaults may be left out). */
+export type TMeetingBodyInput = z.input<typeof ZMeetingBody>;
+/** What the service receives, defaults filled in. */
+export type TMeetingBody = z.output<typeof ZMeetingBody>;
 
-export const ZMeetingView = z.object({
-  id: z.string(),
-  number: z.string(),
-  name: z.string(),
-  description: z.string(),
-  type: z.enum(['permanent', 'scheduled']),
-  room: z.object({ id: z.string(), name: z.string(), type: ZMeetingRoomType }),
-  owner: ZPerson,
-  day: z.string().nullable(),
-  hour: z.string().nullable(),
-  timeZone: z.string(),
-  startsAt: z.iso.datetime().nullable(),
-  durationHours: z.number(),
-  durationMinutes: z.number(),
-  recurrenceDays: z.array(z.number()),
-  repeatDays: z.number(),
-  assistants: z.array(ZPerson.extend({ email: z.string() })),
-  ...flagShape,
-  status: z.enum(MEETING_STATUSES),
-  active: z.boolean(),
-  joinUrl: z.string(),
-  nextOccurrence: ZOccurrenceView.nullable(),
-  isOwner: z.boolean(),
-  isAssistant: z.boolean(),
-  /** What the statechart allows now, for a user who may manage the meeting (empty for anyone else). */
-  actions: z.array(z.enum(MEETING_ACTIONS)),
-  createdAt: z.iso.datetime(),
+export const ZMeetingListQuery = z.strictObject({
+  tab: z.enum(MEETING_TABS, 'field.invalid').default('upcoming'),
+  page: z.coerce.number('field.invalid').int().min(1, 'field.invalid').default(1),
+  pageSize: z.coerce
+    .number('field.invalid')
+    .int()
+    .min(1, 'field.invalid')
+    .max(MEETINGS_PAGE_SIZE.max, 'field.invalid')
+    .default(MEETINGS_PAGE_SIZE.default),
+  q: singleLine().max(100, 'field.tooLong').optional(),
 });
-export type MeetingView = z.infer<typeof ZMeetingView>;
+export type TMeetingListQuery = z.infer<typeof ZMeetingListQuery>;
 
-/** GET /api/meetings. */
-export const ZMeetingPage = z.object({
-  results: z.array(ZMeetingView),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+export const ZOccurrenceParams = z.strictObject({
+  id: z.uuid('error.NOT_FOUND'),
+  occurrenceId: z.uuid('error.NOT_FOUND'),
 });
-export type MeetingPage = z.infer<typeof ZMeetingPage>;
+export type TOccurrenceParams = z.infer<typeof ZOccurrenceParams>;
 
-/** One occurrence on the calendar (GET /api/calendar → { events }). */
-export const ZCalendarEvent = z.object({
-  id: z.string(),
-  meetingId: z.string(),
-  number: z.string(),
-  title: z.string(),
-  start: z.iso.datetime(),
-  end: z.iso.datetime(),
-  status: z.enum(MEETING_STATUSES),
-  roomType: ZMeetingRoomType,
-  recurring: z.boolean(),
-  edited: z.boolean(),
-  editable: z.boolean(),
+/** This day only: an ISO instant (the calendar's drag), or day/hour in the user's time zone. */
+export const ZOccurrenceBody = z.strictObject({
+  startsAt: z.iso.datetime({ offset: true, message: 'field.invalid' }).optional(),
+  day: singleLine('field.day').max(10, 'field.day').optional(),
+  hour: singleLine('field.hour').regex(HOUR_PATTERN, 'field.hour').optional(),
+  durationHours: hours.optional(),
+  durationMinutes: minutes.optional(),
 });
-export type CalendarEvent = z.infer<typeof ZCalendarEvent>;
+export type TOccurrenceBody = z.infer<typeof ZOccurrenceBody>;
 
-/** Who joined a meeting, as the provider reported it. */
-export const ZAttendanceView = z.object({
-  id: z.string(),
-  name: z.string(),
-  role: z.string(),
-  userId: z.string().nullable(),
-  joinedAt: z.iso.datetime(),
-  leftAt: z.iso.datetime().nullable(),
+export const ZInviteBody = z.strictObject({
+  emails: z.array(ZEmail, 'field.emails').min(1, 'field.emails').max(MEETING_LIMITS.invitationsMax, 'field.emails'),
 });
-export type AttendanceView = z.infer<typeof ZAttendanceView>;
+export type TInviteBody = z.infer<typeof ZInviteBody>;
 
-/** A stored recording of a meeting. */
-export const ZRecordingView = z.object({
-  id: z.string(),
-  name: z.string(),
-  sizeBytes: z.number(),
-  url: z.string().nullable(),
-  downloads: z.number(),
-  startTime: z.iso.datetime().nullable(),
-  endTime: z.iso.datetime().nullable(),
+export const ZFavouriteBody = z.strictObject({ favourite: z.boolean('field.invalid') });
+export type TFavouriteBody = z.infer<typeof ZFavouriteBody>;
+
+/** Both days inclusive, in the user's time zone. */
+export const ZCalendarQuery = z.strictObject({
+  from: singleLine('field.day').regex(DAY_PATTERN, 'field.day'),
+  to: singleLine('field.day').regex(DAY_PATTERN, 'field.day'),
 });
-export type RecordingView = z.infer<typeof ZRecordingView>;
+export type TCalendarQuery = z.infer<typeof ZCalendarQuery>;

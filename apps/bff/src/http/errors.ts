@@ -1,20 +1,16 @@
+import type { ErrorBody } from '@majlis/contracts';
 import { AppError } from '@majlis/core';
-import { type Bilingual, LOCALES } from '@majlis/i18n';
+import { LOCALES } from '@majlis/i18n';
 import { both, hasMessage } from '@majlis/i18n/server';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 
-/** DESIGN §5 error shape. */
-export interface ErrorBody {
-  code: string;
-  errorMessage: Bilingual;
-  fields?: Record<string, Bilingual>;
-}
-
+/** DESIGN §5 error shape (ZErrorBody in @majlis/contracts). */
 export function errorBody(err: AppError): ErrorBody {
-  const body: ErrorBody = { code: err.code, errorMessage: both(`error.${err.code}`, err.values) };
+  // AppError.code is a plain string in core; ERROR_CODES and errors.test.ts keep it within the catalog's codes.
+  const body: ErrorBody = { code: err.code as ErrorBody['code'], errorMessage: both(`error.${err.code}`, err.values) };
   if (err.fields) {
     body.fields = Object.fromEntries(
       // The error's values fill the field messages too (PROVIDER_NOT_CONFIGURED's {provider} under `type`).

@@ -1,5 +1,13 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import {
+  anonCookieName as anonCookieOf,
+  CSRF_HEADER,
+  LANG_COOKIE,
+  X_XSRF_COOKIE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@majlis/contracts';
+import {
   type Actor,
   AppError,
   createSession,
@@ -17,10 +25,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Env } from '../env.ts';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-/** Spec §9 names this one; the same token as XSRF-TOKEN, for clients that read it by that name. */
-export const X_XSRF_COOKIE = 'X-XSRF-TOKEN';
-export const LANG_COOKIE = 'MajlisLang';
+/** Old home of the cookie names; kept until realtime/ and bench/ import them from @majlis/contracts. */
+export { LANG_COOKIE, X_XSRF_COOKIE, XSRF_COOKIE };
 
 /**
  * The client's address. Behind TRUST_PROXY = n proxies, each appends the address it saw to X-Forwarded-For, so the
@@ -89,7 +95,7 @@ export const SIGNED_CALLBACK_PATHS = new Set([
 export const requireCsrf: MiddlewareHandler<Env> = async (c, next) => {
   if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
   if (SIGNED_CALLBACK_PATHS.has(c.req.path)) return next();
-  const token = c.req.header('x-csrf-token') ?? c.req.header('x-xsrf-token');
+  const token = c.req.header(CSRF_HEADER) ?? c.req.header(XSRF_HEADER);
   const expected = c.get('session')?.csrfToken ?? anonymousCsrfToken(c);
   if (!token || !expected || !safeEqual(token, expected)) throw new AppError(403, 'CSRF_INVALID');
   await next();
@@ -102,7 +108,7 @@ export const requireCsrf: MiddlewareHandler<Env> = async (c, next) => {
  * the session's own token.
  */
 function anonCookieName(c: Context<Env>) {
-  return c.get('runtime').config.secure ? '__Host-majlis.anon' : 'majlis.anon';
+  return anonCookieOf(c.get('runtime').config.secure);
 }
 
 function anonymousCsrfToken(c: Context<Env>): string | null {

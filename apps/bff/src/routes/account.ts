@@ -1,3 +1,4 @@
+import { ZInstLoginBody } from '@majlis/contracts';
 import {
   AppError,
   findActor,
@@ -15,7 +16,6 @@ import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor, startSession } from '../http/session.ts';
 import { doc, jsonBody } from '../http/validate.ts';
-import { ZInstLoginBody } from './schemas.ts';
 
 /** Spec §7 account calls, with the bodies fixed in DESIGN §5. All need a signed-in user. */
 export const accountRoutes = new Hono<Env>()

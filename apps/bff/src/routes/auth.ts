@@ -1,3 +1,4 @@
+import { ZConfirmBody, ZForgotBody, ZLoginBody, ZRegisterBody, ZResetBody } from '@majlis/contracts';
 import {
   AppError,
   checkCredentials,
@@ -13,7 +14,6 @@ import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { anonymousCsrf, endSession, type requireActor, setCsrfCookie, startSession } from '../http/session.ts';
 import { doc, jsonBody } from '../http/validate.ts';
-import { ZConfirmBody, ZForgotBody, ZLoginBody, ZRegisterBody, ZResetBody } from './schemas.ts';
 
 async function signedInUser(c: Parameters<typeof requireActor>[0], userId: string, accountId: string) {
   const actor = await findActor(c.get('runtime').db, userId, accountId);

@@ -1,18 +1,9 @@
-import { nameText, singleLine } from '@majlis/contracts';
+import { ZJoinBody, ZJoinNumberParam } from '@majlis/contracts';
 import { AppError, joinMeeting, lookupMeeting } from '@majlis/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { doc, jsonBody, paramsOf } from '../http/validate.ts';
-
-const ZNumberParam = z.strictObject({ number: singleLine().min(1).max(40) });
-export const ZJoinBody = z.strictObject({
-  /** Display name in the meeting; signed-in users may leave it out (their own name is used). */
-  name: nameText('field.joinName').trim().max(100, 'field.tooLong').optional(),
-  /** "Start as owner": refused politely for non-hosts, who join as participants with a notice. */
-  asOwner: z.boolean('field.invalid').optional(),
-});
 
 /**
  * Lookups of numbers that do not exist are what enumeration looks like: each IP has a small allowance of misses per
@@ -47,7 +38,7 @@ export const joinRoutes = new Hono<Env>()
         public: true,
       },
     ),
-    paramsOf(ZNumberParam),
+    paramsOf(ZJoinNumberParam),
     async (c) => c.json(await guarded(c, () => lookupMeeting(c.get('runtime'), c.req.valid('param').number))),
   )
   .post(
@@ -56,7 +47,7 @@ export const joinRoutes = new Hono<Env>()
       'Join → { url, role, notice? }; 409 MEETING_NOT_STARTED (wait and re-check), MEETING_DELETED, MEETING_EXPIRED, MEETING_FINISHED, MEETING_INACTIVE',
       { tags: ['join'], public: true },
     ),
-    paramsOf(ZNumberParam),
+    paramsOf(ZJoinNumberParam),
     jsonBody(ZJoinBody),
     async (c) =>
       c.json(

@@ -1,4 +1,13 @@
-import { multiLine, nameText, singleLine } from '@majlis/contracts';
+import {
+  ZCalendarQuery,
+  ZFavouriteBody,
+  ZIdParam,
+  ZInviteBody,
+  ZMeetingBody,
+  ZMeetingListQuery,
+  ZOccurrenceBody,
+  ZOccurrenceParams,
+} from '@majlis/contracts';
 import {
   calendarFeed,
   cancelOccurrence,
@@ -19,89 +28,10 @@ import {
   updateMeeting,
   updateOccurrence,
 } from '@majlis/core';
-import { toAsciiDigits } from '@majlis/i18n';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, jsonBody, paramsOf, queryOf } from '../http/validate.ts';
-import { ZEmail, ZIdParam } from './schemas.ts';
-
-const flag = z.boolean('field.invalid').default(false);
-
-/** Spec §3 Meeting fields; §5 messages. Days are 'YYYY-MM-DD' and hours 'HH:mm' in the user's time zone. */
-export const ZMeetingBody = z.strictObject({
-  name: nameText('field.meetingName').trim().min(1, 'field.meetingName').max(200, 'field.tooLong'),
-  description: multiLine().trim().max(2000, 'field.tooLong').default(''),
-  type: z.enum(['permanent', 'scheduled'], 'field.invalid').default('scheduled'),
-  roomId: z.uuid('field.room'),
-  day: singleLine('field.day').max(10, 'field.day').optional(),
-  hour: singleLine('field.hour').max(5, 'field.hour').optional(),
-  durationHours: z
-    .number('field.duration')
-    .int('field.duration')
-    .min(0, 'field.duration')
-    .max(24, 'field.duration')
-    .default(1),
-  durationMinutes: z
-    .number('field.duration')
-    .int('field.duration')
-    .min(0, 'field.duration')
-    .max(59, 'field.duration')
-    .default(0),
-  /** Weekdays 0 = Sunday … 6 = Saturday; empty: one day only. */
-  recurrenceDays: z
-    .array(z.number().int().min(0).max(6), 'field.recurrenceDays')
-    .max(7, 'field.recurrenceDays')
-    .default([]),
-  /** Number of meeting days the recurrence produces (1 to 100). */
-  repeatDays: z
-    .number('field.repeatDays')
-    .int('field.repeatDays')
-    .min(1, 'field.repeatDays')
-    .max(100, 'field.repeatDays')
-    .default(1),
-  assistants: z.array(z.uuid('field.assistants'), 'field.assistants').max(20, 'field.assistants').default([]),
-  favourite: flag,
-  allowBeforeOwner: flag,
-  autoRecord: flag,
-  allowStopRecording: z.boolean('field.invalid').default(true),
-  allowDownload: flag,
-  notifyEnterExit: flag,
-  waitingRoom: flag,
-  /** Optional chosen public number (digits); generated when absent. */
-  number: singleLine('field.meetingNumber')
-    .transform((v) => toAsciiDigits(v).trim())
-    .pipe(z.string().regex(/^\d{8,12}$/, 'field.meetingNumber'))
-    .optional(),
-});
-
-const ZListQuery = z.strictObject({
-  tab: z.enum(['upcoming', 'running', 'finished', 'favourites'], 'field.invalid').default('upcoming'),
-  page: z.coerce.number('field.invalid').int().min(1, 'field.invalid').default(1),
-  pageSize: z.coerce.number('field.invalid').int().min(1, 'field.invalid').max(100, 'field.invalid').default(10),
-  q: singleLine().max(100, 'field.tooLong').optional(),
-});
-
-const ZOccurrenceParams = z.strictObject({ id: z.uuid('error.NOT_FOUND'), occurrenceId: z.uuid('error.NOT_FOUND') });
-const ZOccurrenceBody = z.strictObject({
-  /** ISO instant (the calendar's drag), or day/hour in the user's time zone. */
-  startsAt: z.iso.datetime({ offset: true, message: 'field.invalid' }).optional(),
-  day: singleLine('field.day').max(10, 'field.day').optional(),
-  hour: singleLine('field.hour')
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.hour')
-    .optional(),
-  durationHours: z.number('field.duration').int().min(0, 'field.duration').max(24, 'field.duration').optional(),
-  durationMinutes: z.number('field.duration').int().min(0, 'field.duration').max(59, 'field.duration').optional(),
-});
-const ZInviteBody = z.strictObject({
-  emails: z.array(ZEmail, 'field.emails').min(1, 'field.emails').max(50, 'field.emails'),
-});
-const ZFavouriteBody = z.strictObject({ favourite: z.boolean('field.invalid') });
-const ZCalendarQuery = z.strictObject({
-  from: singleLine('field.day').regex(/^\d{4}-\d{2}-\d{2}$/, 'field.day'),
-  to: singleLine('field.day').regex(/^\d{4}-\d{2}-\d{2}$/, 'field.day'),
-});
 
 const tags = ['meetings'];
 
@@ -113,7 +43,7 @@ export const meetingRoutes = new Hono<Env>()
   .get(
     '/meetings',
     doc('List meetings by tab with paging and search → { results: Meeting[], total, page, pageSize }', { tags }),
-    queryOf(ZListQuery),
+    queryOf(ZMeetingListQuery),
     async (c) => {
       const q = c.req.valid('query');
       return c.json(

@@ -1,8 +1,8 @@
+import { ZContactBody } from '@majlis/contracts';
 import { contactConfig, submitContact } from '@majlis/core';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { doc, jsonBody } from '../http/validate.ts';
-import { ZContactBody } from './schemas.ts';
 
 export const publicRoutes = new Hono<Env>()
   .get('/config/contact', doc('Support details and social links', { public: true }), (c) =>

@@ -1,4 +1,4 @@
-import { nameText } from '@majlis/contracts';
+import { ZAssignRoomBody, ZCreateRoomBody, ZIdParam, ZUpdateRoomBody } from '@majlis/contracts';
 import {
   assignRoom,
   createRoom,
@@ -10,28 +10,9 @@ import {
   updateRoom,
 } from '@majlis/core';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, jsonBody, paramsOf } from '../http/validate.ts';
-import { ZIdParam } from './schemas.ts';
-
-const ZRoomType = z.enum(['bbb', 'zoom', 'jitsi'], 'field.roomType');
-const ZParticipants = z.coerce
-  .number('field.participants')
-  .int('field.participants')
-  .min(2, 'field.participants')
-  .max(1000, 'field.participants');
-const ZRoomName = nameText('field.roomName').trim().min(1, 'field.roomName').max(100, 'field.tooLong');
-
-export const ZCreateRoomBody = z.strictObject({ name: ZRoomName, type: ZRoomType, participants: ZParticipants });
-export const ZUpdateRoomBody = z.strictObject({
-  name: ZRoomName.optional(),
-  type: ZRoomType.optional(),
-  participants: ZParticipants.optional(),
-  status: z.enum(['active', 'inactive'], 'field.invalid').optional(),
-});
-export const ZAssignRoomBody = z.strictObject({ userId: z.uuid('field.accountUser') });
 
 /**
  * Rooms (/dashbord/roomManagement). Owners and admins manage; members list only the rooms assigned to them.

@@ -1,3 +1,4 @@
+import { passwordProblem } from '@majlis/contracts/password-policy';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { type Db, queryRows } from '../db/connect.ts';
@@ -7,7 +8,6 @@ import { publishSessionEnded } from '../events/access.ts';
 import type { EventBus } from '../events/bus.ts';
 import { enqueueMessage } from '../outbox/enqueue.ts';
 import { hashPassword } from './password.ts';
-import { passwordProblem } from './password-policy.ts';
 import { hashToken, randomToken } from './sessions.ts';
 
 export const RESET_MINUTES = 30;

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sessionCookieName as sessionCookieOf } from '@majlis/contracts/cookies';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -14,7 +15,7 @@ const ANONYMOUS_SECONDS = 24 * 3600;
 const TOUCH_SECONDS = 60;
 
 export function sessionCookieName(config: Pick<Config, 'secure'>): string {
-  return config.secure ? '__Host-majlis.sid' : 'majlis.sid';
+  return sessionCookieOf(config.secure);
 }
 
 export function randomToken(bytes = 32): string {

@@ -1,5 +1,5 @@
-import { toAsciiDigits } from '@majlis/i18n';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { toAsciiDigits } from './digits.ts';
 
 /**
  * A phone number in international form with its country code (spec §5), as E.164; null otherwise.
