@@ -26,10 +26,14 @@ export * from './log.ts';
 export * from './meetings/index.ts';
 export * from './notifications/notifications.ts';
 export * from './outbox/enqueue.ts';
+// not re-exported by conferencing/index.ts: the webhooks use the meeting services, which use the adapters
+export * from './providers/conferencing/bbb/webhooks.ts';
 export * from './providers/conferencing/index.ts';
+export * from './providers/conferencing/zoom/webhooks.ts';
 export * from './providers/messaging/transport.ts';
 export * from './rate-limit.ts';
 export * from './rooms/rooms.ts';
+export * from './rooms/unassign-room.ts';
 export * from './runtime.ts';
 export * from './socket-limits.ts';
 export * from './teams/find-teams.ts';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../src/auth/actor.ts';
 import { accounts, meetings, memberships, rooms, users } from '../src/db/schema/index.ts';
-import { applyMeetingEvent } from '../src/meetings/meetings.ts';
+import { applyMeetingEvent } from '../src/meetings/meeting-status.ts';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from './services.ts';
 
 const events: MeetingStatusEvent[] = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expireDueMeetings } from '../meetings/meetings.ts';
+import { expireDueMeetings } from '../meetings/meeting-status.ts';
 import type { JobDefinition } from './types.ts';
 
 /** Scheduled meetings whose last occurrence has ended become expired (the meetingStatus chart decides). */

@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { meetingOccurrences } from '../db/schema/index.ts';
-import { joinLink, type MeetingRow } from './meetings.ts';
+import { joinLink } from './find-meetings.ts';
+import type { MeetingRow } from './meeting-access.ts';
 
 /** iCalendar (RFC 5545) for a meeting: one VEVENT (RRULE when recurring, EXDATE for cancelled days, overrides for moved ones). */
 

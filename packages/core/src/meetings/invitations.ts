@@ -5,8 +5,9 @@ import type { Actor } from '../auth/actor.ts';
 import { invitations, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMessage } from '../outbox/enqueue.ts';
+import { joinLink } from './find-meetings.ts';
 import { meetingIcs } from './ics.ts';
-import { type Ctx, findMeeting, joinLink, type MeetingRow } from './meetings.ts';
+import { type Ctx, findMeeting, type MeetingRow } from './meeting-access.ts';
 
 function whenText(m: MeetingRow, locale: Locale, timeZone: string): string {
   if (m.kind === 'permanent' || !m.startsAt) return t(locale, 'meeting.permanent');

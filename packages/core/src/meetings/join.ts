@@ -6,17 +6,8 @@ import type { Actor } from '../auth/actor.ts';
 import { attendance, meetings, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { providerFor } from '../providers/conferencing/index.ts';
-import {
-  applyMeetingEvent,
-  type Ctx,
-  canManageMeeting,
-  endEvent,
-  expireDueMeetings,
-  findMeeting,
-  type MeetingRow,
-  onProvider,
-  providerMeetingOf,
-} from './meetings.ts';
+import { type Ctx, canManageMeeting, findMeeting, type MeetingRow } from './meeting-access.ts';
+import { applyMeetingEvent, endEvent, expireDueMeetings, onProvider, providerMeetingOf } from './meeting-status.ts';
 
 /** Digits only after mapping Arabic-Indic digits (spec: join by number typed in Arabic). */
 export function normaliseNumber(raw: string): string {
