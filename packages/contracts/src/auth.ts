@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSessionUser } from './account.ts';
 import { EMAIL_MAX, ZEmail, ZTimeZone } from './common.ts';
 import { passwordProblem } from './password-policy.ts';
 import { normalizePhone } from './phone.ts';
@@ -77,3 +78,13 @@ export const ZConfirmBody = z.strictObject({
     .max(TOKEN_LIMITS.max, 'error.REGISTER_TOKEN_INVALID'),
 });
 export type TConfirmBody = z.infer<typeof ZConfirmBody>;
+
+// ---------------------------------------------------------------- views (responses)
+
+/** GET /api/csrf-token (spec §7 name). */
+export const ZCsrfToken = z.strictObject({ getCsrfToken: z.string() });
+/** POST /api/register → 202: a confirmation link (or a note to a known address's owner) went by e-mail. */
+export const ZRegisterAnswer = z.strictObject({ ok: z.literal(true), confirm: z.literal('email') });
+/** POST /api/login and /api/register/confirm: the signed-in user. */
+export const ZSignedIn = z.strictObject({ user: ZSessionUser });
+export type SignedIn = z.infer<typeof ZSignedIn>;

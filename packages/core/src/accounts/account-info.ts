@@ -1,11 +1,13 @@
-import type { Bilingual } from '@majlis/i18n';
+import type { AccountChoice, BillingSummary, StorageInfo } from '@majlis/contracts/account';
 import { both } from '@majlis/i18n/server';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Actor, Role } from '../auth/actor.ts';
+import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { accounts, memberships, rooms, subscriptions, trials, users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { type Permissions, permissionsFor } from './permissions.ts';
+
+export type { AccountChoice, BillingSummary, StorageInfo };
 
 const DAY = 24 * 3600 * 1000;
 export const TRIAL_DAYS = 7;
@@ -40,13 +42,6 @@ export async function getUserInfo(db: Db, actor: Actor) {
   return { info: u };
 }
 
-export interface StorageInfo {
-  totalStorage: number;
-  usedStorage: number;
-  usedPercent: number;
-  message: Bilingual;
-}
-
 /** Storage of the acting account's rooms (10 GB each): totals, percentage used and a message in both languages. */
 export async function getStorage(db: Db, actor: Actor): Promise<StorageInfo> {
   const [row] = await queryRows<{ total: string | number; used: string | number }>(
@@ -65,14 +60,6 @@ export async function getStorage(db: Db, actor: Actor): Promise<StorageInfo> {
         ? both('storage.full')
         : both('storage.used', { percent: usedPercent, total: gb });
   return { totalStorage: total, usedStorage: used, usedPercent, message };
-}
-
-export interface BillingSummary {
-  plan: 'trial' | 'daily' | 'monthly' | 'annual';
-  status: 'trial' | 'active' | 'expiring' | 'expired' | 'renewed';
-  rooms: number;
-  renewsAt: string;
-  remainingDays: number;
 }
 
 async function billingOf(db: Db, accountId: string): Promise<BillingSummary | null> {
@@ -150,14 +137,6 @@ export async function getCurrentOwner(db: Db, actor: Actor) {
       picture: owner.picture,
     },
   };
-}
-
-export interface AccountChoice {
-  userId: string;
-  accountId: string;
-  accountName: string;
-  userRole: Role;
-  accountpicture: string | null;
 }
 
 /** Spec §3 account choices: institutions in `groups`, the personal account in `me`. */

@@ -1,17 +1,6 @@
-import type { AccountKind, Role } from '../auth/actor.ts';
+import type { AccountKind, Permissions, Role } from '@majlis/contracts/account';
 
-/** Spec §3 permission set. */
-export interface Permissions {
-  showProfile: boolean;
-  showMeetingRooms: boolean;
-  showBilling: boolean;
-  showUserManage: boolean;
-  showTeams: boolean;
-  showReports: boolean;
-  showStorageDetails: boolean;
-  showChat: boolean;
-  showAccounts: boolean;
-}
+export type { Permissions };
 
 /** DESIGN §8: computed on the server from account kind and role; the client only gates. */
 export function permissionsFor(kind: AccountKind, role: Role, accountCount: number): Permissions {

@@ -1,9 +1,9 @@
+import type { AccountKind, Role, SessionUser } from '@majlis/contracts/account';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
 import { accounts, memberships, users } from '../db/schema/index.ts';
 
-export type Role = 'owner' | 'admin' | 'member';
-export type AccountKind = 'indv' | 'inst';
+export type { AccountKind, Role, SessionUser };
 
 /** Who is acting: the signed-in user inside the account the session is bound to. */
 export interface Actor {
@@ -18,17 +18,6 @@ export interface Actor {
   picture: string | null;
   locale: 'ar' | 'en';
   timeZone: string;
-}
-
-/** The session user stored by the client under localStorage `user` (spec §3). ownerId is the acting account. */
-export interface SessionUser {
-  id: string;
-  ownerId: string;
-  role: Role;
-  fname: string;
-  lname: string;
-  email: string;
-  picture: string | null;
 }
 
 export function toSessionUser(a: Actor): SessionUser {

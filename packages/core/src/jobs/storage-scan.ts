@@ -1,10 +1,10 @@
+import { STORAGE_WARNING_PERCENT } from '@majlis/contracts/account';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db/connect.ts';
 import { flushPushes, storeJobNotification } from './notify.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
-export const STORAGE_WARNING_PERCENT = 85;
 const RANK = { ok: 0, warning: 1, full: 2 } as const;
 type Level = keyof typeof RANK;
 
