@@ -1,6 +1,7 @@
-import { AppError, logError, type Runtime } from '@majlis/core';
+import { AppError, logError, logger, type Runtime } from '@majlis/core';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
 import type { Env } from './env.ts';
 import { renderError, toAppError } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -56,32 +57,38 @@ export interface AppOptions {
   admin?: Hono<Env>;
 }
 
-export function createApp(runtime: Runtime, opts: AppOptions = {}) {
-  const api = new Hono<Env>()
-    .use(loadSession)
-    .use(requireCsrf)
-    .use(requireJson)
-    .use(limitBody)
-    .route('/', authRoutes)
-    .route('/', accountRoutes)
-    .route('/', publicRoutes)
-    .route('/', directoryRoutes)
-    .route('/', chatRoutes)
-    .route('/', notificationRoutes)
-    .route('/', roomRoutes)
-    .route('/', meetingRoutes)
-    .route('/', joinRoutes)
-    .route('/', webhookRoutes);
+/**
+ * Every /api route, mounted by createApp under /api. Built once at module level (it needs no runtime: handlers read it
+ * from the context), so the API tests can read each route's contract without starting an app (test/contract.ts).
+ */
+export const apiRoutes = new Hono<Env>()
+  .use(loadSession)
+  .use(requireCsrf)
+  .use(requireJson)
+  .use(limitBody)
+  .route('/', authRoutes)
+  .route('/', accountRoutes)
+  .route('/', publicRoutes)
+  .route('/', directoryRoutes)
+  .route('/', chatRoutes)
+  .route('/', notificationRoutes)
+  .route('/', roomRoutes)
+  .route('/', meetingRoutes)
+  .route('/', joinRoutes)
+  .route('/', webhookRoutes);
 
+export function createApp(runtime: Runtime, opts: AppOptions = {}) {
   const app = new Hono<Env>()
+    .use(requestId())
     .use(async (c, next) => {
       c.set('runtime', runtime);
+      c.set('logger', logger.child({ req: c.var.requestId }));
       await next();
     })
     // CSP and the other secure headers on every response: API, static files, 404s and errors (security-headers.ts).
     .use(securityHeaders(runtime.config, ADMIN_QUEUES_PATH))
     .use(rejectMalformedUrl)
-    .route('/api', api);
+    .route('/api', apiRoutes);
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app)));
   // The outbox viewer exists only in the embedded default (no SMTP there); it answers this machine or ops (dev.ts).
@@ -96,7 +103,7 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
   app.onError((err, c) => {
     const appErr = toAppError(err);
     // Never the error object itself: a failed query holds its parameters (password hashes, e-mails) (core log.ts).
-    if (appErr.status >= 500) logError(`bff ${c.req.method} ${c.req.path}`, err);
+    if (appErr.status >= 500) logError(`${c.req.method} ${c.req.path}`, err, c.var.logger ?? logger);
     // Any 401 clears the session cookie (DESIGN §5), so the browser does not keep a dead session.
     if (appErr.status === 401) clearSessionCookies(c);
     return renderError(c, appErr);

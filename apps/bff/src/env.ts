@@ -1,10 +1,12 @@
-import type { Actor, Runtime, SessionRow } from '@majlis/core';
+import type { Actor, Logger, Runtime, SessionRow } from '@majlis/core';
 import type { Locale } from '@majlis/i18n';
 
 /** Per-request values set by the middleware in app.ts. */
 export interface Env {
   Variables: {
     runtime: Runtime;
+    /** The process logger with this request's id (X-Request-Id, echoed in the response). */
+    logger: Logger;
     /** The cookie value of the current session (never stored server-side in clear). */
     sessionId: string | null;
     session: SessionRow | null;

@@ -4,11 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import {
   busPusher,
+  configureLogging,
   createRuntime,
   DEMO_EMAILS,
   grantOps,
   loadConfigOrExit,
-  logError,
+  logger,
+  loggingFor,
   runJobsInProcess,
   seedDemo,
   transportsFor,
@@ -18,14 +20,17 @@ import { attachRealtime } from './realtime/server.ts';
 import { adminRoutes } from './routes/admin.ts';
 
 const config = loadConfigOrExit(process.env, { requireSessionSecret: true });
+configureLogging(loggingFor(config, 'bff'));
+/** Start-up lines a person or a script waits for, printed whatever LOG_LEVEL says (as before the logger). */
+const announce = logger.child({}, { level: 'info' });
 const runtime = await createRuntime(config).catch((err: unknown) => {
   const what = config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR (${config.dataDir})`;
-  process.stderr.write(`Cannot open the database named by ${what}: ${(err as Error).message}\n`);
+  logger.fatal({ err }, `Cannot open the database named by ${what}`);
   process.exit(1);
 });
 
 if (config.seedDemo && (await seedDemo(runtime.db, config.DEMO_PASSWORD))) {
-  console.log(
+  announce.info(
     [
       'Demo data seeded. Sign in with any of these (password: DEMO_PASSWORD, default Majlis-demo-2026):',
       `  individual account      ${DEMO_EMAILS.solo}`,
@@ -47,22 +52,22 @@ const stopJobs = config.REDIS_URL
         transports: transportsFor(config),
         now: () => new Date(),
       },
-      (job, err) => logError(`jobs ${job} failed`, err),
+      (job, err) => logger.error({ err, job }, 'job failed'),
     );
 
 if (config.OPS_EMAILS) await grantOps(runtime.db, config.OPS_EMAILS.split(','));
 
 const clientDist = fileURLToPath(new URL('../../client/dist', import.meta.url));
-if (!existsSync(clientDist)) console.warn(`[bff] ${clientDist} is missing: run \`npm run build\` to serve the client.`);
+if (!existsSync(clientDist)) logger.warn(`${clientDist} is missing: run \`npm run build\` to serve the client.`);
 const admin = adminRoutes(runtime);
 const app = createApp(runtime, { clientDist, admin: admin.app });
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.host }, (info) => {
   const mode = config.embedded ? 'embedded (PGlite, in-process events)' : 'scale-out (PostgreSQL, Redis)';
-  console.log(`Majlis listening on http://${config.host}:${info.port} — ${mode}; public URL ${config.publicUrl}`);
+  announce.info(`Majlis listening on http://${config.host}:${info.port} — ${mode}; public URL ${config.publicUrl}`);
   if (config.embedded && config.host !== '127.0.0.1' && config.host !== 'localhost' && config.host !== '::1') {
-    console.warn(
-      `[bff] HOST=${config.host}: the embedded default is reachable from the network; its demo accounts share a public password.`,
+    logger.warn(
+      `HOST=${config.host}: the embedded default is reachable from the network; its demo accounts share a public password.`,
     );
   }
 }) as Server;
@@ -72,7 +77,7 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  console.log(`[bff] ${signal}: closing`);
+  logger.info(`${signal}: closing`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   stopJobs();

@@ -183,7 +183,7 @@ describe.each(drivers)('error log on %s', (driver) => {
     }
     const out = lines.join('\n');
     expect(out).toMatch(
-      /\[bff POST \/api\/register\] DrizzleQueryError: Failed query: insert into "pending_registrations"/,
+      / ERROR +POST \/api\/register \{"req":"[\w-]+"\}: DrizzleQueryError: Failed query: insert into "pending_registrations"/,
     );
     expect(out).toMatch(/23514/);
     for (const secret of ['$argon2', 'leak.probe', 'Very-secret', 'Boom', 'params']) expect(out).not.toContain(secret);

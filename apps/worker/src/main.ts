@@ -1,11 +1,13 @@
 import { memberRoom } from '@majlis/contracts/socket-rooms';
 import {
+  configureLogging,
   createFlusher,
   createRuntime,
   type JobContext,
   jobs,
   loadConfigOrExit,
-  logError,
+  logger,
+  loggingFor,
   type Pusher,
   renderNotification,
   transportsFor,
@@ -19,6 +21,7 @@ import { Redis } from 'ioredis';
  * the handlers from packages/core/jobs. SIGTERM lets the current job finish, then exits.
  */
 const config = loadConfigOrExit();
+configureLogging(loggingFor(config, 'worker'));
 if (!config.REDIS_URL || !config.DATABASE_URL) {
   process.stderr.write('Invalid configuration: REDIS_URL and DATABASE_URL are required by the worker\n');
   process.exit(1);
@@ -40,7 +43,7 @@ const push: Pusher = {
   },
 };
 const ctx: JobContext = { db: runtime.db, config, push, transports: transportsFor(config), now: () => new Date() };
-const flusher = createFlusher(ctx, (err) => logError('worker push flush', err));
+const flusher = createFlusher(ctx, (err) => logger.error({ err }, 'push flush failed'));
 ctx.requestFlush = flusher.request;
 
 const queues = new Map<string, Queue>();
@@ -73,16 +76,17 @@ const workers = [...queues.keys()].map(
     ),
 );
 for (const w of workers) {
-  // Not err.message: a failed query's message holds its parameters (core log.ts).
-  w.on('failed', (job, err) => logError(`worker ${job?.name} failed`, err));
-  w.on('completed', (job) => {
-    if (process.env.WORKER_LOG_JOBS === '1') console.log(`[worker] completed ${job.name} ${job.id}`);
-  });
+  // Never err.message by hand: a failed query's message holds its parameters (the logger describes err safely).
+  w.on('failed', (job, err) => logger.error({ err, job: job?.name, id: job?.id }, 'job failed'));
+  w.on('completed', (job) => logger.debug({ job: job.name, id: job.id }, 'job completed'));
 }
-console.log(`Majlis worker ${process.pid}: ${jobs.length} job(s) on ${queues.size} queue(s)`);
+// Whatever LOG_LEVEL says: scripts and tests wait for this line to know the worker is ready.
+logger
+  .child({}, { level: 'info' })
+  .info(`Majlis worker ${process.pid}: ${jobs.length} job(s) on ${queues.size} queue(s)`);
 
 async function shutdown(signal: string) {
-  console.log(`[worker] ${signal}: finishing the current jobs`);
+  logger.info(`${signal}: finishing the current jobs`);
   await Promise.all(workers.map((w) => w.close()));
   flusher.stop();
   await Promise.all([...queues.values()].map((q) => q.close()));
