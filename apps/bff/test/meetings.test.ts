@@ -1,7 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { addDays, BigBlueButton, createRuntime, type Runtime, schema, seedDemo, signJwt, todayIn } from '@majlis/core';
+import {
+  addDays,
+  BigBlueButton,
+  createRuntime,
+  localParts,
+  type Runtime,
+  schema,
+  seedDemo,
+  signJwt,
+  todayIn,
+} from '@majlis/core';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +23,11 @@ import { TestClient } from './client.ts';
 const PASSWORD = 'Demo-password-1';
 const TZ = 'Africa/Cairo';
 const tomorrow = () => addDays(todayIn(TZ), 1);
+/** An instant as an .ics value with TZID: the wall clock of the meeting's zone. */
+const icsLocal = (iso: string) => {
+  const { day, hour } = localParts(new Date(iso), TZ);
+  return `${day.replace(/-/g, '')}T${hour.replace(':', '')}00`;
+};
 const arabicDigits = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
 describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
@@ -179,10 +194,10 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       const ics = await c.get(`/api/meetings/${id}/ics`);
       expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
       expect(ics.text).toMatch(/RRULE:FREQ=WEEKLY;BYDAY=SU,TU,TH;COUNT=6\r\n/);
-      expect(ics.text).toContain(`EXDATE:${occ[1].startsAt.replace(/[-:]/g, '').replace('.000', '')}`);
-      expect(ics.text).toContain(`RECURRENCE-ID:${occ[2].startsAt.replace(/[-:]/g, '').replace('.000', '')}`);
+      expect(ics.text).toContain(`EXDATE;TZID=${TZ}:${icsLocal(occ[1].startsAt)}`);
+      expect(ics.text).toContain(`RECURRENCE-ID;TZID=${TZ}:${icsLocal(occ[2].startsAt)}`);
       expect(ics.text).toContain('DESCRIPTION:Weekly sync\\; agenda\\, notes');
-      expect(ics.text).toContain(`URL:${base}/join/${created.json.number}`);
+      expect(ics.text).toContain(`URL;VALUE=URI:${base}/join/${created.json.number}`);
       const edited = await c.request('PUT', `/api/meetings/${id}`, {
         body: meetingBody(room.id, { name: 'Renamed', recurrenceDays: [1], repeatDays: 2 }),
       });

@@ -1,44 +1,37 @@
 import { asc, eq } from 'drizzle-orm';
+import ical, { ICalAttendeeRole, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from 'ical-generator';
+import type { Temporal } from 'temporal-polyfill';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { meetingOccurrences } from '../db/schema/index.ts';
 import { joinLink } from './find-meetings.ts';
 import type { MeetingRow } from './meeting-access.ts';
+import { expandOccurrences, inZone, localParts } from './time.ts';
+import { vtimezone } from './vtimezone.ts';
 
-/** iCalendar (RFC 5545) for a meeting: one VEVENT (RRULE when recurring, EXDATE for cancelled days, overrides for moved ones). */
+/**
+ * iCalendar (RFC 5545) for a meeting, written by ical-generator in the meeting's own time zone: DTSTART;TZID=… with a
+ * VTIMEZONE, so a weekly 10:00 Cairo meeting stays at 10:00 in calendar apps across daylight-saving changes, as it does
+ * in Majlis. The days are the ones Majlis stores: a weekly RRULE when they follow one (EXDATE for cancelled days), the
+ * list of days (RDATE) when they do not (a rule edited after some days had passed); a moved or resized day is an
+ * override (RECURRENCE-ID).
+ */
 
-const DAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-
-export function icsDate(d: Date): string {
-  return d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-/** TEXT escaping: backslash, semicolon, comma, newline. */
-export function icsText(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/** Lines longer than 75 octets are folded (CRLF + space), never inside a UTF-8 sequence. */
-export function foldLine(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let bytes = 0;
-  for (const ch of line) {
-    const size = Buffer.byteLength(ch);
-    if (bytes + size > (out.length ? 74 : 75)) {
-      out.push(current);
-      current = '';
-      bytes = 0;
-    }
-    current += ch;
-    bytes += size;
-  }
-  out.push(current);
-  return out.join('\r\n ');
-}
+type Occurrence = typeof meetingOccurrences.$inferSelect;
+type IcsMeeting = Pick<
+  MeetingRow,
+  | 'id'
+  | 'number'
+  | 'name'
+  | 'description'
+  | 'status'
+  | 'timeZone'
+  | 'durationMinutes'
+  | 'recurrenceDays'
+  | 'startsAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
 
 export interface IcsOptions {
   method?: 'REQUEST' | 'PUBLISH';
@@ -47,70 +40,111 @@ export interface IcsOptions {
   now?: Date;
 }
 
+const DAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+
 export async function meetingIcs(db: Db, config: Config, m: MeetingRow, opts: IcsOptions = {}): Promise<string> {
   const occurrences = await db
     .select()
     .from(meetingOccurrences)
     .where(eq(meetingOccurrences.meetingId, m.id))
     .orderBy(asc(meetingOccurrences.originalStartsAt));
-  const host = new URL(config.publicUrl).hostname;
-  const uid = `${m.id}@${host}`;
-  const link = joinLink(config, m.number);
-  const stamp = icsDate(opts.now ?? new Date());
-  const first = occurrences[0];
-  const start = first?.originalStartsAt ?? m.startsAt ?? m.createdAt;
-  const end = new Date(+start + m.durationMinutes * 60_000);
-  const description = [m.description, `${link}`, `#${m.number}`].filter(Boolean).join('\n\n');
-  const common = (): string[] => [
-    `SUMMARY:${icsText(m.name)}`,
-    `DESCRIPTION:${icsText(description)}`,
-    `LOCATION:${icsText(link)}`,
-    `URL:${link}`,
-    ...(opts.organizer ? [`ORGANIZER;CN=${icsText(opts.organizer.name)}:mailto:${opts.organizer.email}`] : []),
-    ...(opts.attendee ? [`ATTENDEE;ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:${opts.attendee}`] : []),
-  ];
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Majlis//Meetings//AR',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${opts.method ?? 'PUBLISH'}`,
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    `DTSTAMP:${stamp}`,
-    `DTSTART:${icsDate(start)}`,
-    `DTEND:${icsDate(end)}`,
-    `SEQUENCE:${Math.floor(+m.updatedAt / 1000) % 2_000_000_000}`,
-    ...common(),
-  ];
-  if (m.status === 'deleted') lines.push('STATUS:CANCELLED');
-  if (m.recurrenceDays.length && first) {
-    // BYDAY in UTC: the weekdays shift when the local hour falls on the other side of midnight in UTC
-    const dayShift = (start.getUTCDay() - localWeekdayOf(start, m.timeZone) + 7) % 7;
-    const byDay = m.recurrenceDays.map((d) => DAY_CODES[(d + dayShift) % 7]).join(',');
-    lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${byDay};COUNT=${occurrences.length}`);
-    for (const o of occurrences.filter((o) => o.cancelled)) lines.push(`EXDATE:${icsDate(o.originalStartsAt)}`);
-  }
-  lines.push('END:VEVENT');
-  if (m.recurrenceDays.length) {
-    for (const o of occurrences.filter((o) => o.edited && !o.cancelled)) {
-      lines.push(
-        'BEGIN:VEVENT',
-        `UID:${uid}`,
-        `DTSTAMP:${stamp}`,
-        `RECURRENCE-ID:${icsDate(o.originalStartsAt)}`,
-        `DTSTART:${icsDate(o.startsAt)}`,
-        `DTEND:${icsDate(o.endsAt)}`,
-        ...common(),
-        'END:VEVENT',
-      );
-    }
-  }
-  lines.push('END:VCALENDAR');
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+  return invitationIcs(config, m, occurrences, opts);
 }
 
-function localWeekdayOf(d: Date, timeZone: string): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(d);
-  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
+/** The .ics of a meeting and its stored days (ordered by original start). */
+export function invitationIcs(config: Config, m: IcsMeeting, occurrences: Occurrence[], opts: IcsOptions = {}): string {
+  const tz = m.timeZone;
+  const link = joinLink(config, m.number);
+  // a series of one day is written as that day (an RRULE or RDATE set of one adds nothing)
+  const recurring = m.recurrenceDays.length > 0 && occurrences.length > 1;
+  const first = occurrences[0];
+  // a one-day meeting shows its day as it is now (moved or not); a series starts at its first original day
+  const start = (recurring ? first?.originalStartsAt : first?.startsAt) ?? m.startsAt ?? m.createdAt;
+  const end = !recurring && first ? first.endsAt : new Date(+start + m.durationMinutes * 60_000);
+  const at = (d: Date) => inZone(d, tz);
+  const common: Omit<ICalEventData, 'start'> = {
+    id: `${m.id}@${new URL(config.publicUrl).hostname}`,
+    sequence: Math.floor(+m.updatedAt / 1000) % 2_000_000_000,
+    stamp: opts.now ?? new Date(),
+    timezone: tz,
+    summary: m.name,
+    description: [m.description, link, `#${m.number}`].filter(Boolean).join('\n\n'),
+    location: link,
+    url: link,
+    organizer: opts.organizer,
+    attendees: opts.attendee ? [{ email: opts.attendee, role: ICalAttendeeRole.REQ, rsvp: false }] : [],
+  };
+  const calendar = ical({
+    prodId: { company: 'Majlis', product: 'Meetings', language: 'AR' },
+    scale: 'GREGORIAN',
+    method: opts.method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.PUBLISH,
+    // name null: only the events carry the zone, so DTSTAMP stays in UTC as RFC 5545 wants
+    timezone: { name: null, generator: (zone) => vtimezone(zone, spanOf(start, end, occurrences)) },
+  });
+  calendar.createEvent({
+    ...common,
+    start: at(start),
+    end: at(end),
+    status: m.status === 'deleted' || (!recurring && first?.cancelled) ? ICalEventStatus.CANCELLED : null,
+    repeating: recurring ? repetition(m, occurrences) : null,
+  });
+  if (recurring) {
+    for (const o of occurrences.filter((o) => o.edited && !o.cancelled)) {
+      calendar.createEvent({
+        ...common,
+        recurrenceId: at(o.originalStartsAt),
+        start: at(o.startsAt),
+        end: at(o.endsAt),
+      });
+    }
+  }
+  return calendar.toString().replace(/(\r\n)?$/, '\r\n');
+}
+
+/**
+ * RRULE:FREQ=WEEKLY in local time when the stored days are exactly what that rule gives from the first one, else
+ * RDATE lines (every stored day, the first included: RFC 5545 ignores the duplicate of DTSTART). Cancelled days are
+ * EXDATEs either way. Written as lines (ical-generator's string form) because its object form has no RDATE.
+ */
+function repetition(m: IcsMeeting, occurrences: Occurrence[]): string {
+  const tz = m.timeZone;
+  const first = localParts((occurrences[0] as Occurrence).originalStartsAt, tz);
+  const rule = expandOccurrences(
+    {
+      day: first.day,
+      hour: first.hour,
+      timeZone: tz,
+      recurrenceDays: m.recurrenceDays,
+      repeatDays: occurrences.length,
+    },
+    occurrences.length,
+  );
+  const weekly =
+    rule.length === occurrences.length && rule.every((d, i) => +d === +(occurrences[i] as Occurrence).originalStartsAt);
+  const lines = weekly
+    ? [
+        `RRULE:FREQ=WEEKLY;BYDAY=${[...m.recurrenceDays]
+          .sort()
+          .map((d) => DAY_CODES[d])
+          .join(',')};COUNT=${occurrences.length}`,
+      ]
+    : occurrences.map((o) => `RDATE;TZID=${tz}:${localStamp(inZone(o.originalStartsAt, tz))}`);
+  const cancelled = occurrences.filter((o) => o.cancelled);
+  if (cancelled.length) {
+    lines.push(`EXDATE;TZID=${tz}:${cancelled.map((o) => localStamp(inZone(o.originalStartsAt, tz))).join(',')}`);
+  }
+  // ical-generator prefixes a single line that is not an RRULE with "RRULE:"; a lone line here is always the RRULE,
+  // since the RDATE form has one line per stored day and a series has at least two
+  return lines.join('\r\n');
+}
+
+/** 'YYYYMMDDTHHMMSS' on the zone's wall clock (the value of a property with TZID). */
+function localStamp(z: Temporal.ZonedDateTime): string {
+  return z.toPlainDateTime().toString({ smallestUnit: 'second' }).replace(/[-:]/g, '');
+}
+
+/** The instants the VTIMEZONE must cover: every start and end the calendar will show. */
+function spanOf(start: Date, end: Date, occurrences: Occurrence[]): { from: Date; to: Date } {
+  const all = [start, end, ...occurrences.flatMap((o) => [o.originalStartsAt, o.startsAt, o.endsAt])].map(Number);
+  return { from: new Date(Math.min(...all)), to: new Date(Math.max(...all)) };
 }

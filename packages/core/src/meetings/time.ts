@@ -1,54 +1,40 @@
-/** Local day/hour in an IANA zone ↔ UTC instants, with Intl only (recurrences expand in the organiser's zone). */
+import { Temporal } from 'temporal-polyfill';
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string) {
-  let f = partsFormat.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormat.set(timeZone, f);
-  }
-  return f;
-}
-
-function wallClock(date: Date, timeZone: string) {
-  const parts = formatter(timeZone).formatToParts(date);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), mi: get('minute'), s: get('second') };
-}
-
-function offsetMs(date: Date, timeZone: string): number {
-  const w = wallClock(date, timeZone);
-  return Date.UTC(w.y, w.m - 1, w.d, w.h, w.mi, w.s) - Math.floor(date.getTime() / 1000) * 1000;
-}
+/**
+ * Local day/hour in an IANA zone ↔ UTC instants (recurrences expand in the organiser's zone). Temporal does the zone
+ * arithmetic, so a wall-clock time that falls into a daylight-saving change is resolved the way RFC 5545 §3.3.5 (and
+ * every calendar reading our .ics) resolves it: a time skipped by the change moves forward by the gap, a time that
+ * happens twice is the first one ('compatible').
+ */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** 'YYYY-MM-DD' + 'HH:mm' on the wall clock of `timeZone` → the UTC instant. */
+/**
+ * 'YYYY-MM-DD' + 'HH:mm' on the wall clock of `timeZone` → the UTC instant. A malformed day or hour gives an Invalid
+ * Date rather than Temporal's RangeError: callers check `Number.isNaN(+date)` and answer 400.
+ */
 export function zonedToUtc(day: string, hour: string, timeZone: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const [h, mi] = hour.split(':').map(Number) as [number, number];
-  const guess = Date.UTC(y, m - 1, d, h, mi);
-  const first = offsetMs(new Date(guess), timeZone);
-  let t = guess - first;
-  const second = offsetMs(new Date(t), timeZone);
-  if (second !== first) t = guess - second;
-  return new Date(t);
+  try {
+    return new Date(zonedDateTime(day, hour, timeZone).epochMilliseconds);
+  } catch {
+    return new Date(Number.NaN);
+  }
+}
+
+/** The same, as a Temporal.ZonedDateTime (the .ics writer keeps the zone). */
+export function zonedDateTime(day: string, hour: string, timeZone: string): Temporal.ZonedDateTime {
+  return Temporal.PlainDateTime.from(`${day}T${hour}`).toZonedDateTime(timeZone, { disambiguation: 'compatible' });
+}
+
+/** An instant on the wall clock of `timeZone`. */
+export function inZone(date: Date, timeZone: string): Temporal.ZonedDateTime {
+  return Temporal.Instant.fromEpochMilliseconds(date.getTime()).toZonedDateTimeISO(timeZone);
 }
 
 /** The wall-clock day ('YYYY-MM-DD'), hour ('HH:mm') and weekday (0 = Sunday) of an instant in `timeZone`. */
 export function localParts(date: Date, timeZone: string) {
-  const w = wallClock(date, timeZone);
-  const day = `${w.y}-${pad(w.m)}-${pad(w.d)}`;
-  return { day, hour: `${pad(w.h)}:${pad(w.mi)}`, weekday: weekdayOf(day) };
+  const z = inZone(date, timeZone);
+  return { day: z.toPlainDate().toString(), hour: `${pad(z.hour)}:${pad(z.minute)}`, weekday: z.dayOfWeek % 7 };
 }
 
 export const todayIn = (timeZone: string, now = new Date()) => localParts(now, timeZone).day;
