@@ -7,10 +7,13 @@ import { type Db, queryRows } from '../db/connect.ts';
 import { messages } from '../db/schema/index.ts';
 import { AppError, forbidden } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
+import { logger } from '../log.ts';
 import { type Conversation, conversationMemberIds, conversationVisibleTo, findConversation } from './chat-access.ts';
 import { openPrivateConversation, openTeamConversation } from './open-conversation.ts';
 
 export { type ChatMessage, MESSAGE_MAX_CHARS };
+
+const log = logger.child({ module: 'chat' });
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -164,7 +167,7 @@ async function publish(
     if (input.origin) event.origin = input.origin;
     // Stored is what counts: if the bus is away, readers get the message by replay (DESIGN §6), not an error here.
     await rt.bus.publish(CHAT_MESSAGE_TOPIC, event).catch((err: unknown) => {
-      console.warn(`[chat] message ${message.id} stored, not published: ${(err as Error).message}`);
+      log.warn({ err, messageId: message.id }, 'message stored, not published');
     });
   }
   return { message, created: true, rooms };

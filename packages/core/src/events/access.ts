@@ -1,4 +1,7 @@
+import { logger } from '../log.ts';
 import type { DomainEvent, EventBus } from './bus.ts';
+
+const log = logger.child({ module: 'events' });
 
 /**
  * Realtime rights end with the session (issue 9): whatever ends a session or narrows what a user may see publishes
@@ -50,13 +53,13 @@ export interface AccessChangedEvent extends AccessChange {
 /**
  * Publishes that sessions ended. A bus that is away (Redis down) does not fail the sign-out that caused it: the rows
  * are gone already, every instance re-checks its sockets' sessions when its Redis connection comes back, and every
- * socket re-reads its session before long anyway (realtime/server.ts).
+ * socket re-reads its session before long anyway (bff realtime/session-guard.ts).
  */
 export async function publishSessionEnded(bus: EventBus | undefined, end: SessionEnd): Promise<void> {
   if (!bus || (!end.sessionHash && !end.userId)) return;
   const event: SessionEndedEvent = { type: SESSION_ENDED_TOPIC, ...end };
   await bus.publish(SESSION_ENDED_TOPIC, event).catch((err: Error) => {
-    console.warn(`[events] ${SESSION_ENDED_TOPIC} (${end.reason}) not published: ${err.message}`);
+    log.warn({ err, topic: SESSION_ENDED_TOPIC, reason: end.reason }, 'not published');
   });
 }
 
@@ -64,6 +67,6 @@ export async function publishAccessChanged(bus: EventBus | undefined, change: Ac
   if (!bus) return;
   const event: AccessChangedEvent = { type: ACCESS_CHANGED_TOPIC, ...change };
   await bus.publish(ACCESS_CHANGED_TOPIC, { ...event }).catch((err: Error) => {
-    console.warn(`[events] ${ACCESS_CHANGED_TOPIC} (${change.reason}) not published: ${err.message}`);
+    log.warn({ err, topic: ACCESS_CHANGED_TOPIC, reason: change.reason }, 'not published');
   });
 }

@@ -3,9 +3,12 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
 import { attendance, meetingOccurrences, meetings, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
+import { logger } from '../log.ts';
 import { providerFor } from '../providers/conferencing/index.ts';
 import { type ConferencingProvider, ProviderError, type ProviderMeeting } from '../providers/conferencing/port.ts';
 import type { Ctx, MeetingRow, RoomRow } from './meeting-access.ts';
+
+const log = logger.child({ module: 'meetings' });
 
 /** A meeting's status moves only where the meetingStatus statechart says, with the provider effects it names. */
 
@@ -111,7 +114,7 @@ export async function onProvider<T>(f: () => Promise<T>): Promise<T> {
     return await f();
   } catch (err) {
     if (err instanceof ProviderError) {
-      console.warn(`[meetings] ${err.message}`);
+      log.warn({ err }, 'provider call failed');
       throw new AppError(503, 'PROVIDER_UNAVAILABLE');
     }
     throw err;
@@ -150,7 +153,7 @@ export async function applyMeetingEvent(
       } else if (effect === 'endOnProvider') {
         await onProvider(() => provider.end(pm));
       } else if (effect === 'removeFromProvider') {
-        await provider.unschedule(pm).catch((err: Error) => console.warn(`[meetings] unschedule: ${err.message}`));
+        await provider.unschedule(pm).catch((err: Error) => log.warn({ err }, 'unschedule at the provider failed'));
       }
     }
   }

@@ -4,11 +4,14 @@ import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { meetingOccurrences, meetings, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
+import { logger } from '../log.ts';
 import { providerFor } from '../providers/conferencing/index.ts';
 import { occurrenceView } from './find-meetings.ts';
 import { type Ctx, findMeeting } from './meeting-access.ts';
 import { decide, expireDueMeetings, onProvider, providerMeetingOf, refused } from './meeting-status.ts';
 import { isValidDay, localParts, todayIn, zonedToUtc } from './time.ts';
+
+const log = logger.child({ module: 'meetings' });
 
 /** "This day only": the single days of a scheduled meeting, listed, moved, resized or cancelled one at a time. */
 
@@ -85,7 +88,7 @@ export async function cancelOccurrence(ctx: Ctx, actor: Actor, id: string, occur
     const pm = await providerMeetingOf(ctx.db, m, room);
     await provider
       .cancelOccurrence(pm, o.originalStartsAt)
-      .catch((err: Error) => console.warn(`[meetings] ${err.message}`));
+      .catch((err: Error) => log.warn({ err }, 'cancelling the day at the provider failed'));
   }
   await expireDueMeetings(ctx.db, { meetingId: m.id });
 }

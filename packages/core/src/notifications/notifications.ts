@@ -8,6 +8,9 @@ import type { Db } from '../db/connect.ts';
 import { notifications } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
+import { logger } from '../log.ts';
+
+const log = logger.child({ module: 'notifications' });
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NotificationType = NotificationRow['type'];
@@ -124,7 +127,7 @@ export async function createNotification(
     };
     // Stored is what counts: a client that missed the push gets it by replay (lastNotificationId) or GET.
     await opts.bus.publish(NOTIFICATION_TOPIC, event).catch((err: unknown) => {
-      console.warn(`[notifications] ${inserted.id} stored, not published: ${(err as Error).message}`);
+      log.warn({ err, notificationId: inserted.id }, 'notification stored, not published');
     });
   }
   return { notification: inserted, created: true };
