@@ -223,6 +223,7 @@ export function loadConfigOrExit(
     return config;
   } catch (err) {
     if (err instanceof ConfigError) {
+      // One plain line, not a log record: the logger's level and format come from the configuration that failed.
       process.stderr.write(`${err.message}\n`);
       process.exit(1);
     }
