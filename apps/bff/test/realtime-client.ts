@@ -1,5 +1,3 @@
-import { redisUrl, requireServices } from '@majlis/core/testing';
-import { io, type Socket } from 'socket.io-client';
 import type {
   ChatMessage,
   ClientToServerEvents,
@@ -7,9 +5,12 @@ import type {
   MessagesReaded,
   NotificationView,
   OnlineUser,
-} from '../src/realtime/events.ts';
+  ServerToClientEvents,
+} from '@majlis/contracts/realtime';
+import { redisUrl, requireServices } from '@majlis/core/testing';
+import { io, type Socket } from 'socket.io-client';
 
-export type ClientSocket = Socket<import('../src/realtime/events.ts').ServerToClientEvents, ClientToServerEvents>;
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
  * A test stand-in for the browser's socket: cookie from a TestClient jar, spec §9 reconnection (faster in tests),

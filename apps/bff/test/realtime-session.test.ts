@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { teamRoom } from '@majlis/contracts/socket-rooms';
 import {
   createRuntime,
   DEMO_EMAILS,
@@ -81,7 +82,7 @@ describe.each(modes)('realtime rights end with the session (%s)', (mode) => {
   const inTeamRoom = (s: ChatClient) =>
     !!realtime.io
       .of('/')
-      .adapter.rooms.get(`team:${teamId}`)
+      .adapter.rooms.get(teamRoom(teamId))
       ?.has(s.socket.id as string);
   const disconnected = (s: ChatClient) => waitFor(() => !s.socket.connected, 3000, 'the socket cut');
   /** Sends a team message as the owner and waits until the admin (a control who may see it) has it. */

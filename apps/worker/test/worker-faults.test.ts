@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { memberRoom } from '@majlis/contracts/socket-rooms';
 import { connectDatabase, type Database, queryRows, schema, seedDemo } from '@majlis/core';
 import {
   createPostgresDatabase,
@@ -101,7 +102,7 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis, socket.io${skip
       adapter: createAdapter(adapterRedis, adapterRedis.duplicate(), { key: `${prefix}socket.io` }),
     });
     io.on('connection', (socket) => {
-      socket.join(`member:${socket.handshake.auth.accountId}:${socket.handshake.auth.userId}`);
+      socket.join(memberRoom(socket.handshake.auth.accountId, socket.handshake.auth.userId));
       socket.emit('ready');
     });
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));

@@ -1,47 +1,56 @@
 import { randomUUID } from 'node:crypto';
-import { singleLine } from '@majlis/contracts';
+import type { ChatMessage } from '@majlis/contracts/chat';
+import {
+  type Ack,
+  type OnlineUser,
+  ZAddUserPayload,
+  ZJoinTeamPayload,
+  ZReadingMessagesPayload,
+  ZSendMessagePayload,
+  ZSendTeamMessagePayload,
+} from '@majlis/contracts/realtime';
+import { memberRoom, teamRoom } from '@majlis/contracts/socket-rooms';
 import {
   type Actor,
   AppError,
+  assertSelf,
+  type ChatMessageEvent,
   clearUnread,
   conversationMemberIds,
-  describeError,
   findActor,
   findConversation,
   findTeams,
+  type Logger,
   openTeamConversation,
+  type Runtime,
   type SendMessageInput,
+  type SocketLimits,
   sendMessage,
 } from '@majlis/core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errorBody, fromZodError, toAppError } from '../http/errors.ts';
-import { assertSelf, ZClientMessageId, ZMessageText } from '../routes/chat.ts';
-import type { Ack } from './events.ts';
-import { type IoSocket, type Realtime, rooms } from './server.ts';
+import type { IoServer, IoSocket } from './io.ts';
 
-const ZAddUser = z.object({ ownerId: z.uuid(), userId: z.uuid() });
-const ZJoinTeam = z.object({
-  ownerId: z.uuid(),
-  userId: z.uuid(),
-  teamName: singleLine().max(200).optional(),
-  teamId: z.uuid().optional(),
-  members: z.unknown().optional(),
-});
-const ZSendMessage = z.object({
-  senderId: z.uuid(),
-  receiverId: z.uuid(),
-  text: ZMessageText,
-  messageId: ZClientMessageId.optional(),
-  conversationId: z.uuid().optional(),
-});
-const ZSendTeamMessage = z.object({
-  senderId: z.uuid(),
-  text: ZMessageText,
-  messageId: ZClientMessageId.optional(),
-  conversationId: z.uuid().optional(),
-  teamId: z.uuid(),
-});
-const ZReading = z.object({ senderId: z.uuid(), ownerId: z.uuid(), conversationId: z.uuid() });
+/** What the chat handlers use of the realtime layer (server.ts wires it; declared here so nothing imports back). */
+export interface ChatContext {
+  io: IoServer;
+  runtime: Runtime;
+  /** Per-socket and per-user event limits (core socketLimitRules). */
+  limits: SocketLimits;
+  log: Logger;
+  /** Throws 401 UNAUTHENTICATED (and cuts the socket) once its session has ended (session-guard.ts). */
+  checkSession(socket: IoSocket): Promise<void>;
+  /** Recomputes and announces the online users of an account (presence.ts). */
+  presence(accountId: string): Promise<OnlineUser[]>;
+  /** Gives a stored message to this instance's sockets in its rooms (delivery.ts). */
+  deliverMessage(event: Pick<ChatMessageEvent, 'message' | 'rooms' | 'origin'>): void;
+  /** Runs a send from a socket so that the socket is not given its own message back (delivery.ts). */
+  sendingFrom<T extends { message: ChatMessage }>(
+    socket: IoSocket,
+    messageId: string,
+    send: () => Promise<T>,
+  ): Promise<T>;
+}
 
 /**
  * The session is checked at every event (rt.checkSession: cut at once by session.ended, read again only when due);
@@ -57,7 +66,7 @@ const SENDS = new Set(['sendMessage', 'sendTeamMessage']);
  * The spec's client events. Each one that names a user, team or conversation is checked against the memberships of
  * the acting account; a refused one is answered with an error ack, logged, and never broadcast.
  */
-export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
+export function registerChatHandlers(rt: ChatContext, socket: IoSocket) {
   const { db, bus } = rt.runtime;
   let actorCheckedAt = Date.now();
 
@@ -72,6 +81,9 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
     socket.data.actor = fresh;
     return fresh;
   }
+
+  /** Who a log line is about: ids only. */
+  const who = () => ({ userId: socket.data.actor.userId, accountId: socket.data.actor.accountId });
 
   /** Validates, runs, answers the ack; refusals are logged with who asked for what. */
   function on<S extends z.ZodType, R extends object>(
@@ -90,12 +102,13 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
         reply({ ok: true, ...(await run(parsed.data, actor)) });
       } catch (err) {
         const appErr = toAppError(err);
-        const who = `user ${socket.data.actor.userId} account ${socket.data.actor.accountId}`;
-        if (appErr.status === 429) return refuseFlood(event, who, appErr, reply);
-        if (appErr.status >= 500) rt.log('error', `${event} from ${who} failed: ${describeError(err)}`);
+        if (appErr.status === 429) return refuseFlood(event, appErr, reply);
+        if (appErr.status >= 500) rt.log.error({ err, event, ...who() }, 'socket event failed');
         // The fields at fault, never the payload: chat text is the users' own, not ours to keep in logs.
-        else
-          rt.log('warn', `${event} from ${who} refused: ${appErr.code} ${Object.keys(appErr.fields ?? {}).join(',')}`);
+        else {
+          const fields = Object.keys(appErr.fields ?? {});
+          rt.log.warn({ event, ...who(), code: appErr.code, fields }, 'socket event refused');
+        }
         reply({ ok: false, error: errorBody(appErr) });
         if (appErr.status === 401) socket.disconnect(true);
       }
@@ -103,27 +116,27 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
   }
 
   /** A flood is answered without logging each event; a socket that keeps on after being told is disconnected. */
-  async function refuseFlood(event: string, who: string, err: AppError, reply: (r: Ack<never>) => void) {
+  async function refuseFlood(event: string, err: AppError, reply: (r: Ack<never>) => void) {
     reply({ ok: false, error: errorBody(err) });
     if (await rt.limits.refused(socket.id)) {
-      if (socket.connected) rt.log('warn', `socket of ${who} disconnected: kept flooding (${event})`);
+      if (socket.connected) rt.log.warn({ event, ...who() }, 'socket disconnected: kept flooding');
       socket.disconnect(true);
     }
   }
 
-  on('addUser', ZAddUser, async (p, actor) => {
+  on('addUser', ZAddUserPayload, async (p, actor) => {
     assertSelf(actor, p);
     socket.data.online = true;
     return { users: await rt.presence(actor.accountId) };
   });
 
-  on('join_team', ZJoinTeam, async (p, actor) => {
+  on('join_team', ZJoinTeamPayload, async (p, actor) => {
     assertSelf(actor, p);
     const visible = await findTeams(db, actor);
     const key = p.teamId ?? p.teamName;
     const team = visible.find((t) => t._id === key) ?? visible.find((t) => t.teamName === key);
     if (!team) throw new AppError(403, 'FORBIDDEN');
-    socket.join(rooms.team(team._id));
+    socket.join(teamRoom(team._id));
     if (!socket.data.teamIds.includes(team._id)) socket.data.teamIds.push(team._id);
     const conversation = await openTeamConversation(db, actor, team._id);
     return { teamId: team._id, conversationId: conversation.id };
@@ -141,7 +154,7 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
     return { message: sent.message };
   }
 
-  on('sendMessage', ZSendMessage, (p, actor) =>
+  on('sendMessage', ZSendMessagePayload, (p, actor) =>
     send(actor, p.senderId, {
       text: p.text,
       messageId: p.messageId,
@@ -150,7 +163,7 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
     }),
   );
 
-  on('sendTeamMessage', ZSendTeamMessage, (p, actor) =>
+  on('sendTeamMessage', ZSendTeamMessagePayload, (p, actor) =>
     send(actor, p.senderId, {
       text: p.text,
       messageId: p.messageId,
@@ -160,7 +173,7 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
   );
 
   /** Spec §4: opening a conversation clears its unread records; the sender hears `messages-readed`. */
-  on('reading-messages', ZReading, async (p, actor) => {
+  on('reading-messages', ZReadingMessagesPayload, async (p, actor) => {
     assertSelf(actor, { ownerId: p.ownerId });
     const conversation = await findConversation(db, actor, p.conversationId);
     const members = await conversationMemberIds(db, conversation);
@@ -169,7 +182,7 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
     const targets =
       p.senderId !== actor.userId ? [p.senderId] : conversation.type === 'private' ? members : [actor.userId];
     const signal = { conversationId: conversation.id, readerId: actor.userId, ownerId: actor.accountId };
-    rt.io.to(targets.map((id) => rooms.member(actor.accountId, id))).emit('messages-readed', signal);
+    rt.io.to(targets.map((id) => memberRoom(actor.accountId, id))).emit('messages-readed', signal);
     return { cleared };
   });
 
@@ -179,8 +192,7 @@ export function registerChatHandlers(rt: Realtime, socket: IoSocket) {
     try {
       await rt.limits.consume(socket.id, socket.data.actor.userId, 'other');
     } catch (err) {
-      const who = `user ${socket.data.actor.userId} account ${socket.data.actor.accountId}`;
-      return refuseFlood('ping', who, toAppError(err), reply);
+      return refuseFlood('ping', toAppError(err), reply);
     }
     const t = Date.now();
     socket.emit('pong', { t });

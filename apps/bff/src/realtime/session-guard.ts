@@ -2,12 +2,12 @@ import {
   AppError,
   type Config,
   type Db,
-  errorSummary,
   findSessionByHash,
+  type Logger,
   type SessionRow,
   sessionDeadline,
 } from '@majlis/core';
-import type { IoSocket, Log } from './server.ts';
+import type { IoSocket } from './io.ts';
 
 /**
  * What a socket knows of its session, kept on this instance only. Ending a session publishes session.ended and the
@@ -38,7 +38,7 @@ const ENDED_MEMORY_MS = 60_000;
 export type SessionGuards = ReturnType<typeof createSessionGuards>;
 
 /** The session side of every socket of this instance: whether it may still be given anything, and cutting it. */
-export function createSessionGuards({ db, config, log }: { db: Db; config: Config; log: Log }) {
+export function createSessionGuards({ db, config, log }: { db: Db; config: Config; log: Logger }) {
   const guards = new WeakMap<IoSocket, Guard>();
   /**
    * Rooms whose sessions ended lately, with when: a socket whose handshake read its session before the end but
@@ -68,7 +68,7 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
     }
     if (socket.connected) {
       const { actor } = socket.data;
-      log('info', `socket of user ${actor.userId} account ${actor.accountId} cut: ${reason}`);
+      log.info({ userId: actor.userId, accountId: actor.accountId, reason }, 'socket cut');
       socket.disconnect(true);
     }
   }
@@ -81,7 +81,7 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
     // setTimeout takes at most 2^31-1 ms (~24.8 days); a later deadline is simply looked at again then.
     const wait = Math.min(Math.max(0, g.deadline - Date.now()), 2 ** 31 - 1);
     g.timer = setTimeout(() => {
-      recheck(socket).catch((err: Error) => log('warn', `session re-read failed: ${errorSummary(err)}`));
+      recheck(socket).catch((err: Error) => log.warn({ err }, 'session re-read failed'));
     }, wait);
     g.timer.unref();
   }
@@ -136,7 +136,7 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
     /** After Redis was away (session.ended events lost): every socket reads its session again. */
     async recheckAll(sockets: Iterable<IoSocket>) {
       for (const socket of [...sockets]) {
-        await recheck(socket).catch((err: Error) => log('warn', `session re-read failed: ${errorSummary(err)}`));
+        await recheck(socket).catch((err: Error) => log.warn({ err }, 'session re-read failed'));
       }
     },
     noteEnded(room: string) {

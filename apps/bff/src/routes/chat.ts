@@ -1,6 +1,13 @@
-import { multiLine, singleLine } from '@majlis/contracts';
+import {
+  type TMessageStatusBody,
+  ZMessageHistoryQuery,
+  ZMessageStatusBody,
+  ZOpenConversationBody,
+  ZSendMessageBody,
+} from '@majlis/contracts/chat';
 import {
   AppError,
+  assertSelf,
   clearUnread,
   findActiveTeams,
   findChatUsers,
@@ -8,78 +15,17 @@ import {
   findMessages,
   findTeamUsers,
   listUnread,
-  MESSAGE_MAX_CHARS,
   markRead,
   markUnread,
-  notFound,
   openPrivateConversation,
   openTeamConversation,
   sendMessage,
   toConversationView,
 } from '@majlis/core';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, idParam, jsonBody, queryOf } from '../http/validate.ts';
-
-/** Spec §5: not empty, not only whitespace; at most 4,000 characters, kept as typed. */
-export const ZMessageText = multiLine('field.message')
-  .max(MESSAGE_MAX_CHARS, 'field.tooLong')
-  .refine((v) => v.trim().length > 0, 'field.message');
-/** The sender's own id of a message (spec `messageId`). */
-export const ZClientMessageId = singleLine().trim().min(1).max(100);
-const ZStreamId = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-
-const ZSendBody = z.strictObject({
-  sender: z.uuid('field.invalid').optional(),
-  text: ZMessageText,
-  conversationId: z.uuid('field.invalid'),
-  messageId: ZClientMessageId.optional(),
-  type: z.enum(['team', 'private']).optional(),
-  teamId: z.uuid('field.invalid').nullish(),
-});
-
-const ZConversationBody = z.discriminatedUnion(
-  'type',
-  [
-    z.strictObject({ type: z.literal('team'), teamId: z.uuid('field.invalid'), ownerId: z.uuid('field.invalid') }),
-    z.strictObject({
-      type: z.literal('private'),
-      senderId: z.uuid('field.invalid'),
-      recieverId: z.uuid('field.invalid'),
-      ownerId: z.uuid('field.invalid'),
-    }),
-  ],
-  'field.invalid',
-);
-
-/** Spec §7 unread-status body: the message fields plus userId and ownerId. The message is found by id or messageId. */
-const ZStatusBody = z.strictObject({
-  id: ZStreamId.optional(),
-  _id: singleLine().max(30).optional(),
-  sender: z.uuid('field.invalid').optional(),
-  text: multiLine().max(MESSAGE_MAX_CHARS, 'field.tooLong').optional(),
-  type: z.enum(['team', 'private']).optional(),
-  messageId: ZClientMessageId.optional(),
-  conversationId: z.uuid('field.invalid'),
-  teamId: z.uuid('field.invalid').nullish(),
-  userId: z.uuid('field.invalid'),
-  ownerId: z.uuid('field.invalid'),
-  createdAt: singleLine().max(40).optional(),
-});
-
-const ZHistoryQuery = z.strictObject({
-  before: ZStreamId.optional(),
-  after: ZStreamId.optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-});
-
-/** The ids a body or event names for the caller must be the caller's own: another user or account is refused. */
-export function assertSelf(actor: { userId: string; accountId: string }, ids: { userId?: string; ownerId?: string }) {
-  if (ids.userId !== undefined && ids.userId !== actor.userId) throw new AppError(403, 'FORBIDDEN');
-  if (ids.ownerId !== undefined && ids.ownerId !== actor.accountId) throw new AppError(403, 'FORBIDDEN');
-}
 
 /** Team chat of spec §7: contacts, conversations, history, sending and the unread records. */
 export const chatRoutes = new Hono<Env>()
@@ -99,7 +45,7 @@ export const chatRoutes = new Hono<Env>()
   .post(
     '/chat/message/status/unread',
     doc('Keep a message as unread', { tags: ['chat'] }),
-    jsonBody(ZStatusBody),
+    jsonBody(ZMessageStatusBody),
     async (c) => {
       const actor = requireActor(c);
       const body = c.req.valid('json');
@@ -111,7 +57,7 @@ export const chatRoutes = new Hono<Env>()
   .post(
     '/chat/message/status/read',
     doc('Mark one message read', { tags: ['chat'] }),
-    jsonBody(ZStatusBody),
+    jsonBody(ZMessageStatusBody),
     async (c) => {
       const actor = requireActor(c);
       const body = c.req.valid('json');
@@ -134,7 +80,7 @@ export const chatRoutes = new Hono<Env>()
     doc('History of a conversation, newest last; `before` pages back, `after` reads what was missed', {
       tags: ['chat'],
     }),
-    queryOf(ZHistoryQuery),
+    queryOf(ZMessageHistoryQuery),
     async (c) =>
       c.json(
         await findMessages(
@@ -146,10 +92,10 @@ export const chatRoutes = new Hono<Env>()
       ),
   )
   /** Persist first, then publish: the receivers on every instance get `getMessage`. */
-  .post('/chat/message', doc('Send a message', { tags: ['chat'] }), jsonBody(ZSendBody), async (c) => {
+  .post('/chat/message', doc('Send a message', { tags: ['chat'] }), jsonBody(ZSendMessageBody), async (c) => {
     const actor = requireActor(c);
     const body = c.req.valid('json');
-    if (body.sender !== undefined && body.sender !== actor.userId) throw new AppError(403, 'FORBIDDEN');
+    assertSelf(actor, { userId: body.sender });
     const { db, bus } = c.get('runtime');
     const conversation = await findConversation(db, actor, body.conversationId);
     if (body.type && body.type !== conversation.type) throw new AppError(403, 'FORBIDDEN');
@@ -165,7 +111,7 @@ export const chatRoutes = new Hono<Env>()
   .post(
     '/chat/conversation',
     doc('Open a team or private conversation', { tags: ['chat'] }),
-    jsonBody(ZConversationBody),
+    jsonBody(ZOpenConversationBody),
     async (c) => {
       const actor = requireActor(c);
       const body = c.req.valid('json');
@@ -179,7 +125,7 @@ export const chatRoutes = new Hono<Env>()
     },
   );
 
-function statusRef(body: z.infer<typeof ZStatusBody>) {
+function statusRef(body: TMessageStatusBody) {
   const id = body.id ?? (body._id && /^\d+$/.test(body._id) ? Number(body._id) : undefined);
   return { conversationId: body.conversationId, id, messageId: body.messageId };
 }

@@ -1,16 +1,9 @@
-import { AppError, dismissNotification, listNotifications, markNotificationsRead, notFound } from '@majlis/core';
+import { ZNotificationListQuery, ZNotificationsReadBody } from '@majlis/contracts/notifications';
+import { assertSelf, dismissNotification, listNotifications, markNotificationsRead, notFound } from '@majlis/core';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, jsonBody, queryOf } from '../http/validate.ts';
-
-const ZListQuery = z.strictObject({
-  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-});
-
-const ZRefreshBody = z.strictObject({ ownerId: z.uuid('field.invalid'), userId: z.uuid('field.invalid') });
 
 /** Spec §7 notifications, rendered in the reader's language (the MajlisLang cookie, else Accept-Language). */
 export const notificationRoutes = new Hono<Env>()
@@ -19,7 +12,7 @@ export const notificationRoutes = new Hono<Env>()
     doc('Notifications not dismissed, newest first; `after` gives those after a stream id', {
       tags: ['notifications'],
     }),
-    queryOf(ZListQuery),
+    queryOf(ZNotificationListQuery),
     async (c) =>
       c.json(await listNotifications(c.get('runtime').db, requireActor(c), c.get('locale'), c.req.valid('query'))),
   )
@@ -33,11 +26,10 @@ export const notificationRoutes = new Hono<Env>()
   .post(
     '/notif/notify',
     doc('Mark all notifications read (the client reloads the list after)', { tags: ['notifications'] }),
-    jsonBody(ZRefreshBody),
+    jsonBody(ZNotificationsReadBody),
     async (c) => {
       const actor = requireActor(c);
-      const { ownerId, userId } = c.req.valid('json');
-      if (ownerId !== actor.accountId || userId !== actor.userId) throw new AppError(403, 'FORBIDDEN');
+      assertSelf(actor, c.req.valid('json'));
       return c.json({ ok: true, read: await markNotificationsRead(c.get('runtime').db, actor) });
     },
   );

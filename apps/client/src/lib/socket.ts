@@ -1,44 +1,28 @@
-import type {
-  Ack,
-  ChatMessage,
-  ClientToServerEvents,
-  HandshakeAuth,
-  JoinTeamPayload,
-  MessagesReaded,
-  NotificationView,
-  OnlineUser,
-  ReadingMessagesPayload,
-  SendMessagePayload,
-  SendTeamMessagePayload,
-  ServerToClientEvents,
+// A deep import, not the package's index: the client bundle takes only the realtime contract.
+import {
+  type Ack,
+  type ChatMessage,
+  type ClientToServerEvents,
+  type HandshakeAuth,
+  type JoinTeamPayload,
+  type MessagesReaded,
+  type NotificationView,
+  type OnlineUser,
+  type ReadingMessagesPayload,
+  RecentIds,
+  type SendMessagePayload,
+  type SendTeamMessagePayload,
+  type ServerToClientEvents,
   SOCKET_CLIENT_OPTIONS,
-} from '@majlis/bff/realtime/events';
+} from '@majlis/contracts/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { http } from './http.ts';
 
 export type { ChatMessage, MessagesReaded, NotificationView, OnlineUser };
 
-/**
- * Spec §9: path /event/, manual connect at dashboard start, reconnect delay 1 s growing to 5 s, jitter 0.5,
- * unlimited attempts, 20 s connection timeout; the session cookie goes with the handshake. Checked against the
- * BFF's own constants, so the two cannot drift apart.
- */
-export const SOCKET_OPTIONS = {
-  path: '/event/',
-  autoConnect: false,
-  withCredentials: true,
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
-  randomizationFactor: 0.5,
-  reconnectionAttempts: Number.POSITIVE_INFINITY,
-  timeout: 20_000,
-} as const satisfies typeof SOCKET_CLIENT_OPTIONS;
-
 /** How often the client asks for a `pong` while connected (the time of the last one is recorded, spec §4). */
 const PING_EVERY_MS = 25_000;
 const ACK_TIMEOUT_MS = 10_000;
-/** Ids remembered for dropping repeats, and sent back on reconnect (the server accepts at most 1,000). */
-const RECENT_IDS = 1000;
 
 export interface RealtimeStatus {
   connected: boolean;
@@ -70,27 +54,6 @@ export interface RealtimeClient {
   readingMessages(p: ReadingMessagesPayload): void;
 }
 
-/** A bounded set that keeps insertion order (oldest dropped first). */
-class RecentIds {
-  private readonly ids = new Set<number>();
-  max = 0;
-  has(id: number) {
-    return this.ids.has(id);
-  }
-  add(id: number) {
-    this.max = Math.max(this.max, id);
-    if (this.ids.has(id)) return;
-    this.ids.add(id);
-    if (this.ids.size > RECENT_IDS) {
-      const oldest = this.ids.values().next().value;
-      if (oldest !== undefined) this.ids.delete(oldest);
-    }
-  }
-  list() {
-    return [...this.ids];
-  }
-}
-
 export function createRealtimeClient(url?: string): RealtimeClient {
   const listeners: { [K in keyof Listeners]: Set<Listeners[K]> } = {
     message: new Set(),
@@ -102,6 +65,7 @@ export function createRealtimeClient(url?: string): RealtimeClient {
   const emit = <K extends keyof Listeners>(event: K, ...args: Parameters<Listeners[K]>) => {
     for (const fn of listeners[event]) (fn as (...a: Parameters<Listeners[K]>) => void)(...args);
   };
+  // Ids remembered for dropping repeats (replay and live delivery may overlap), sent back on reconnect.
   const messages = new RecentIds();
   const notifications = new RecentIds();
   const teams = new Map<string, Omit<JoinTeamPayload, 'ownerId' | 'userId'>>();
@@ -139,9 +103,10 @@ export function createRealtimeClient(url?: string): RealtimeClient {
   }
 
   function open() {
+    // Spec §9: path /event/, manual connect, reconnect 1 s growing to 5 s, jitter 0.5, unlimited attempts, 20 s timeout.
     const s: Socket<ServerToClientEvents, ClientToServerEvents> = url
-      ? io(url, { ...SOCKET_OPTIONS, auth })
-      : io({ ...SOCKET_OPTIONS, auth });
+      ? io(url, { ...SOCKET_CLIENT_OPTIONS, auth })
+      : io({ ...SOCKET_CLIENT_OPTIONS, auth });
     s.on('connect', () => {
       connectedOnce = true;
       setStatus({ connected: true });
