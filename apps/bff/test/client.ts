@@ -1,8 +1,12 @@
 import { randomInt } from 'node:crypto';
+import { checkAnswer } from './contract.ts';
 
 type Fetcher = (input: string, init?: RequestInit) => Response | Promise<Response>;
 
-/** A browser stand-in: keeps cookies, sends the CSRF header from the XSRF-TOKEN cookie, has its own IP. */
+/**
+ * A browser stand-in: keeps cookies, sends the CSRF header from the XSRF-TOKEN cookie, has its own IP, and fails the
+ * test when an /api answer breaks its contract (checkAnswer).
+ */
 export class TestClient {
   readonly jar = new Map<string, string>();
   readonly ip = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
@@ -48,6 +52,8 @@ export class TestClient {
     } catch {
       json = undefined;
     }
+    // Every answer of every API test is held against the wire contract (test/contract.ts).
+    checkAnswer(method, path, res.status, res.headers.get('content-type'), json);
     return { status: res.status, headers: res.headers, json: json as any, text };
   }
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ZBilingual } from './errors.ts';
+import { MEETING_STATUSES } from './meetings.ts';
+import { ROOM_TYPES } from './rooms.ts';
 import { nameText, singleLine } from './strings.ts';
 
 /** Wire contract: public join by number (/join, /join/:number). */
@@ -16,3 +19,26 @@ export const ZJoinBody = z.strictObject({
   asOwner: z.boolean('field.invalid').optional(),
 });
 export type TJoinBody = z.infer<typeof ZJoinBody>;
+
+// ---------------------------------------------------------------- views (responses)
+
+/** GET /api/join/{number}: what the join page shows before asking for a name. */
+export const ZPublicMeeting = z.strictObject({
+  meeting: z.strictObject({
+    number: z.string(),
+    name: z.string(),
+    status: z.enum(MEETING_STATUSES),
+    startsAt: z.iso.datetime().nullable(),
+    provider: z.enum(ROOM_TYPES),
+  }),
+});
+export type PublicMeeting = z.infer<typeof ZPublicMeeting>['meeting'];
+
+/** POST /api/join/{number} and POST /api/meetings/{id}/start: the provider's join URL. */
+export const ZJoinAnswer = z.strictObject({
+  url: z.string(),
+  role: z.enum(['moderator', 'attendee']),
+  /** Spec §8: asked to start as owner without permission → joins as a participant, with this message. */
+  notice: ZBilingual.optional(),
+});
+export type JoinAnswer = z.infer<typeof ZJoinAnswer>;

@@ -251,3 +251,23 @@ export const ZCalendarQuery = z.strictObject({
   to: singleLine('field.day').regex(DAY_PATTERN, 'field.day'),
 });
 export type TCalendarQuery = z.infer<typeof ZCalendarQuery>;
+
+// ---------------------------------------------------------------- answers of the meeting routes
+
+/** GET /api/calendar. */
+export const ZCalendarAnswer = z.strictObject({ events: z.array(ZCalendarEvent) });
+/** GET /api/meetings/{id}/occurrences. */
+export const ZOccurrenceList = z.strictObject({ occurrences: z.array(ZOccurrenceView) });
+/** POST /api/meetings/{id}/invitations → 201. */
+export const ZInviteAnswer = z.strictObject({ sent: z.number() });
+export const ZInvitationView = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  locale: z.enum(['ar', 'en']),
+  createdAt: z.iso.datetime(),
+});
+export type InvitationView = z.infer<typeof ZInvitationView>;
+/** GET /api/meetings/{id}/invitations. */
+export const ZInvitationList = z.strictObject({ invitations: z.array(ZInvitationView) });
+export const ZAttendanceList = z.strictObject({ attendance: z.array(ZAttendanceView) });
+export const ZRecordingList = z.strictObject({ recordings: z.array(ZRecordingView) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_PERIODS, PLAN_STATUSES } from './account.ts';
 import { nameText } from './strings.ts';
 
 /** Wire contract: rooms (/dashbord/roomManagement). Field messages are server.po catalog ids. */
@@ -33,3 +34,38 @@ export type TUpdateRoomBody = z.infer<typeof ZUpdateRoomBody>;
 
 export const ZAssignRoomBody = z.strictObject({ userId: z.uuid('field.accountUser') });
 export type TAssignRoomBody = z.infer<typeof ZAssignRoomBody>;
+
+// ---------------------------------------------------------------- views (responses)
+
+/** Room view: GET /api/rooms → { rooms }, and every call that changes one room answers with it. */
+export const ZRoomView = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  type: ZRoomType,
+  participants: z.number(),
+  storageBytes: z.number(),
+  usedBytes: z.number(),
+  status: z.enum(ROOM_STATUSES),
+  meetingsCount: z.number(),
+  assignedUser: z.strictObject({ id: z.string(), fname: z.string(), lname: z.string(), email: z.string() }).nullable(),
+  subscription: z
+    .strictObject({
+      period: z.enum(PLAN_PERIODS),
+      status: z.enum(PLAN_STATUSES),
+      trial: z.boolean(),
+      expired: z.boolean(),
+      renewsAt: z.iso.datetime(),
+      remainingDays: z.number(),
+    })
+    .nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type RoomView = z.infer<typeof ZRoomView>;
+
+export const ZRoomList = z.strictObject({ rooms: z.array(ZRoomView) });
+/** GET /api/rooms/types: which providers can host a new room here (Jitsi always; BBB and Zoom when configured). */
+export const ZRoomTypes = z.strictObject({
+  types: z.array(z.strictObject({ type: ZRoomType, label: z.string(), available: z.boolean() })),
+});
+/** DELETE /api/rooms/{id}/assign: the assignee's meetings in the room were deleted. */
+export const ZUnassignAnswer = z.strictObject({ deletedMeetings: z.number() });

@@ -21,7 +21,7 @@ export function errorBody(err: AppError): ErrorBody {
 }
 
 /** Maps a zod failure to field messages: a schema message that names a catalog id wins, else a generic one. */
-export function fromZodError(error: z.ZodError): AppError {
+export function fromZodError(error: { issues: readonly z.core.$ZodIssue[] }): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {

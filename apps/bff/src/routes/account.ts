@@ -1,4 +1,15 @@
-import { ZInstLoginBody } from '@majlis/contracts';
+import {
+  ZAccountType,
+  ZBilling,
+  ZCurrentOwner,
+  ZInstLoginBody,
+  ZPermissions,
+  ZSessionUser,
+  ZStorageAnswer,
+  ZUserAccounts,
+  ZUserInfo,
+  ZUserTrial,
+} from '@majlis/contracts';
 import {
   AppError,
   findActor,
@@ -19,38 +30,43 @@ import { doc, jsonBody } from '../http/validate.ts';
 
 /** Spec §7 account calls, with the bodies fixed in DESIGN §5. All need a signed-in user. */
 export const accountRoutes = new Hono<Env>()
-  .get('/user/info', doc('The signed-in user'), async (c) =>
+  .get('/user/info', doc('The signed-in user', { response: ZUserInfo }), async (c) =>
     c.json(await getUserInfo(c.get('runtime').db, requireActor(c))),
   )
-  .get('/user/permission', doc('Permission set of the acting role'), async (c) =>
+  .get('/user/permission', doc('Permission set of the acting role', { response: ZPermissions }), async (c) =>
     c.json(await getPermissions(c.get('runtime').db, requireActor(c))),
   )
-  .get('/account/type', doc('Kind of the acting account and role in it'), async (c) =>
+  .get('/account/type', doc('Kind of the acting account and role in it', { response: ZAccountType }), async (c) =>
     c.json(await getAccountType(requireActor(c))),
   )
-  .get('/account/storage', doc('Storage of the acting account'), async (c) =>
+  .get('/account/storage', doc('Storage of the acting account', { response: ZStorageAnswer }), async (c) =>
     c.json({ results: { data: await getStorage(c.get('runtime').db, requireActor(c)) } }),
   )
-  .get('/billing', doc('Plans of the personal and the acting institution account'), async (c) =>
+  .get('/billing', doc('Plans of the personal and the acting institution account', { response: ZBilling }), async (c) =>
     c.json(await getBilling(c.get('runtime').db, requireActor(c))),
   )
-  .get('/usertrial', doc('Free-trial state of the user'), async (c) =>
+  .get('/usertrial', doc('Free-trial state of the user', { response: ZUserTrial }), async (c) =>
     c.json(await getUserTrial(c.get('runtime').db, requireActor(c))),
   )
-  .get('/current-owner', doc('Owner of the acting account'), async (c) =>
+  .get('/current-owner', doc('Owner of the acting account', { response: ZCurrentOwner }), async (c) =>
     c.json(await getCurrentOwner(c.get('runtime').db, requireActor(c))),
   )
-  .get('/user/accounts', doc('Accounts the user can switch to'), async (c) =>
+  .get('/user/accounts', doc('Accounts the user can switch to', { response: ZUserAccounts }), async (c) =>
     c.json(await getUserAccounts(c.get('runtime').db, requireActor(c))),
   )
   /** Switch the acting account: membership checked, then a new session id (the privilege changed). */
-  .post('/inst-login', doc('Switch to another account of the user'), jsonBody(ZInstLoginBody), async (c) => {
-    const actor = requireActor(c);
-    const { userId, ownerId } = c.req.valid('json');
-    if (userId !== actor.userId) throw new AppError(403, 'NOT_A_MEMBER');
-    const next = await findActor(c.get('runtime').db, userId, ownerId);
-    if (!next) throw new AppError(403, 'NOT_A_MEMBER');
-    await startSession(c, userId, ownerId);
-    c.set('actor', next);
-    return c.json(toSessionUser(next));
-  });
+  .post(
+    '/inst-login',
+    doc('Switch to another account of the user', { response: ZSessionUser }),
+    jsonBody(ZInstLoginBody),
+    async (c) => {
+      const actor = requireActor(c);
+      const { userId, ownerId } = c.req.valid('json');
+      if (userId !== actor.userId) throw new AppError(403, 'NOT_A_MEMBER');
+      const next = await findActor(c.get('runtime').db, userId, ownerId);
+      if (!next) throw new AppError(403, 'NOT_A_MEMBER');
+      await startSession(c, userId, ownerId);
+      c.set('actor', next);
+      return c.json(toSessionUser(next));
+    },
+  );

@@ -1,4 +1,14 @@
-import { ZConfirmBody, ZForgotBody, ZLoginBody, ZRegisterBody, ZResetBody } from '@majlis/contracts';
+import {
+  ZConfirmBody,
+  ZCsrfToken,
+  ZForgotBody,
+  ZLoginBody,
+  ZOk,
+  ZRegisterAnswer,
+  ZRegisterBody,
+  ZResetBody,
+  ZSignedIn,
+} from '@majlis/contracts';
 import {
   AppError,
   checkCredentials,
@@ -27,7 +37,10 @@ export const authRoutes = new Hono<Env>()
   /** Spec §7: the client reads getCsrfToken at start; an anonymous session is made to bind it to. */
   .get(
     '/csrf-token',
-    doc('CSRF token bound to the session (or, signed out, to an anonymous nonce cookie)', { public: true }),
+    doc('CSRF token bound to the session (or, signed out, to an anonymous nonce cookie)', {
+      public: true,
+      response: ZCsrfToken,
+    }),
     async (c) => {
       // A signed-in session has its own token; a visitor gets one without a database row (session.ts anonymousCsrf).
       const token = c.get('session')?.csrfToken ?? anonymousCsrf(c);
@@ -40,6 +53,8 @@ export const authRoutes = new Hono<Env>()
     '/register',
     doc('Register: e-mails a confirmation link (or, for a known address, a note to its owner) → 202 either way', {
       public: true,
+      response: ZRegisterAnswer,
+      statuses: [202],
     }),
     jsonBody(ZRegisterBody),
     async (c) => {
@@ -53,7 +68,11 @@ export const authRoutes = new Hono<Env>()
   )
   .post(
     '/register/confirm',
-    doc('Finish registering with the e-mailed link: makes the user and signs in', { public: true }),
+    doc('Finish registering with the e-mailed link: makes the user and signs in', {
+      public: true,
+      response: ZSignedIn,
+      statuses: [201],
+    }),
     jsonBody(ZConfirmBody),
     async (c) => {
       const { limits, db, config } = c.get('runtime');
@@ -68,42 +87,47 @@ export const authRoutes = new Hono<Env>()
    * up front, so parallel guesses cannot overshoot, and given back when the password was right: only failures use
    * them up. Failures on an e-mail from anywhere slow later attempts on it (loginDelayMs) but never refuse them.
    */
-  .post('/login', doc('Sign in with e-mail and password', { public: true }), jsonBody(ZLoginBody), async (c) => {
-    const { limits, db, config } = c.get('runtime');
-    const { email, password } = c.req.valid('json');
-    const ip = c.get('ip');
-    const who = email.trim().toLowerCase();
-    const pair = `${who}|${ip}`;
-    await limits.consume('loginIp', ip);
-    try {
-      await limits.consume('loginAccountIp', pair);
-    } catch (err) {
-      await limits.refund('loginIp', ip);
-      throw err;
-    }
-    const delay = loginDelayMs(config, await limits.used('loginAccount', who));
-    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
-    let signedIn: { userId: string; accountId: string };
-    try {
-      signedIn = await checkCredentials(db, email, password);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await limits.count('loginAccount', who);
-      else await Promise.all([limits.refund('loginIp', ip), limits.refund('loginAccountIp', pair)]);
-      throw err;
-    }
-    await Promise.all([limits.refund('loginIp', ip), limits.reset('loginAccountIp', pair)]);
-    const { userId, accountId } = signedIn;
-    await startSession(c, userId, accountId);
-    return c.json({ user: await signedInUser(c, userId, accountId) });
-  })
+  .post(
+    '/login',
+    doc('Sign in with e-mail and password', { public: true, response: ZSignedIn }),
+    jsonBody(ZLoginBody),
+    async (c) => {
+      const { limits, db, config } = c.get('runtime');
+      const { email, password } = c.req.valid('json');
+      const ip = c.get('ip');
+      const who = email.trim().toLowerCase();
+      const pair = `${who}|${ip}`;
+      await limits.consume('loginIp', ip);
+      try {
+        await limits.consume('loginAccountIp', pair);
+      } catch (err) {
+        await limits.refund('loginIp', ip);
+        throw err;
+      }
+      const delay = loginDelayMs(config, await limits.used('loginAccount', who));
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      let signedIn: { userId: string; accountId: string };
+      try {
+        signedIn = await checkCredentials(db, email, password);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await limits.count('loginAccount', who);
+        else await Promise.all([limits.refund('loginIp', ip), limits.refund('loginAccountIp', pair)]);
+        throw err;
+      }
+      await Promise.all([limits.refund('loginIp', ip), limits.reset('loginAccountIp', pair)]);
+      const { userId, accountId } = signedIn;
+      await startSession(c, userId, accountId);
+      return c.json({ user: await signedInUser(c, userId, accountId) });
+    },
+  )
   /** Spec §7: GET, and the only GET that changes state. Always succeeds. */
-  .get('/logout', doc('End the session', { public: true }), async (c) => {
+  .get('/logout', doc('End the session', { public: true, response: ZOk }), async (c) => {
     await endSession(c);
     return c.json({ ok: true });
   })
   .post(
     '/password/forgot',
-    doc('E-mail a single-use reset link', { public: true }),
+    doc('E-mail a single-use reset link', { public: true, response: ZOk }),
     jsonBody(ZForgotBody),
     async (c) => {
       const { limits, db, config } = c.get('runtime');
@@ -116,7 +140,7 @@ export const authRoutes = new Hono<Env>()
   )
   .post(
     '/password/reset',
-    doc('Set a new password with a reset token', { public: true }),
+    doc('Set a new password with a reset token', { public: true, response: ZOk }),
     jsonBody(ZResetBody),
     async (c) => {
       const { limits, db, config, bus } = c.get('runtime');

@@ -1,4 +1,4 @@
-import { ZJoinBody, ZJoinNumberParam } from '@majlis/contracts';
+import { ZJoinAnswer, ZJoinBody, ZJoinNumberParam, ZPublicMeeting } from '@majlis/contracts';
 import { AppError, joinMeeting, lookupMeeting } from '@majlis/core';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -36,6 +36,7 @@ export const joinRoutes = new Hono<Env>()
       {
         tags: ['join'],
         public: true,
+        response: ZPublicMeeting,
       },
     ),
     paramsOf(ZJoinNumberParam),
@@ -45,7 +46,7 @@ export const joinRoutes = new Hono<Env>()
     '/join/:number',
     doc(
       'Join → { url, role, notice? }; 409 MEETING_NOT_STARTED (wait and re-check), MEETING_DELETED, MEETING_EXPIRED, MEETING_FINISHED, MEETING_INACTIVE',
-      { tags: ['join'], public: true },
+      { tags: ['join'], public: true, response: ZJoinAnswer },
     ),
     paramsOf(ZJoinNumberParam),
     jsonBody(ZJoinBody),

@@ -1,12 +1,23 @@
 import {
+  ZAttendanceList,
+  ZCalendarAnswer,
   ZCalendarQuery,
   ZFavouriteBody,
   ZIdParam,
+  ZInvitationList,
+  ZInviteAnswer,
   ZInviteBody,
+  ZJoinAnswer,
   ZMeetingBody,
   ZMeetingListQuery,
+  ZMeetingPage,
+  ZMeetingView,
   ZOccurrenceBody,
+  ZOccurrenceList,
   ZOccurrenceParams,
+  ZOccurrenceView,
+  ZOk,
+  ZRecordingList,
 } from '@majlis/contracts';
 import {
   calendarFeed,
@@ -42,7 +53,10 @@ const tags = ['meetings'];
 export const meetingRoutes = new Hono<Env>()
   .get(
     '/meetings',
-    doc('List meetings by tab with paging and search → { results: Meeting[], total, page, pageSize }', { tags }),
+    doc('List meetings by tab with paging and search → { results: Meeting[], total, page, pageSize }', {
+      tags,
+      response: ZMeetingPage,
+    }),
     queryOf(ZMeetingListQuery),
     async (c) => {
       const q = c.req.valid('query');
@@ -56,51 +70,70 @@ export const meetingRoutes = new Hono<Env>()
       );
     },
   )
-  .post('/meetings', doc('Create a meeting → 201 Meeting', { tags }), jsonBody(ZMeetingBody), async (c) =>
-    c.json(await createMeeting(c.get('runtime'), requireActor(c), c.req.valid('json')), 201),
+  .post(
+    '/meetings',
+    doc('Create a meeting → 201 Meeting', { tags, response: ZMeetingView, statuses: [201] }),
+    jsonBody(ZMeetingBody),
+    async (c) => c.json(await createMeeting(c.get('runtime'), requireActor(c), c.req.valid('json')), 201),
   )
   .get(
     '/calendar',
-    doc('Occurrences between two days (inclusive, user time zone) → { events }', { tags }),
+    doc('Occurrences between two days (inclusive, user time zone) → { events }', { tags, response: ZCalendarAnswer }),
     queryOf(ZCalendarQuery),
     async (c) => {
       const { from, to } = c.req.valid('query');
       return c.json({ events: await calendarFeed(c.get('runtime'), requireActor(c), from, to) });
     },
   )
-  .get('/meetings/:id', doc('One meeting', { tags }), paramsOf(ZIdParam), async (c) =>
+  .get('/meetings/:id', doc('One meeting', { tags, response: ZMeetingView }), paramsOf(ZIdParam), async (c) =>
     c.json(await getMeetingView(c.get('runtime'), requireActor(c), c.req.valid('param').id)),
   )
   .put(
     '/meetings/:id',
-    doc('Edit the meeting (all days of a recurring one)', { tags }),
+    doc('Edit the meeting (all days of a recurring one)', { tags, response: ZMeetingView }),
     paramsOf(ZIdParam),
     jsonBody(ZMeetingBody),
     async (c) =>
       c.json(await updateMeeting(c.get('runtime'), requireActor(c), c.req.valid('param').id, c.req.valid('json'))),
   )
-  .delete('/meetings/:id', doc('Delete the meeting (all days)', { tags }), paramsOf(ZIdParam), async (c) => {
-    await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'delete');
-    return c.json({ ok: true });
-  })
-  .post('/meetings/:id/activate', doc('Activate (status bar)', { tags }), paramsOf(ZIdParam), async (c) =>
-    c.json(await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'activate')),
+  .delete(
+    '/meetings/:id',
+    doc('Delete the meeting (all days)', { tags, response: ZOk }),
+    paramsOf(ZIdParam),
+    async (c) => {
+      await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'delete');
+      return c.json({ ok: true });
+    },
   )
-  .post('/meetings/:id/deactivate', doc('Deactivate (status bar)', { tags }), paramsOf(ZIdParam), async (c) =>
-    c.json(await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'deactivate')),
+  .post(
+    '/meetings/:id/activate',
+    doc('Activate (status bar)', { tags, response: ZMeetingView }),
+    paramsOf(ZIdParam),
+    async (c) =>
+      c.json(await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'activate')),
+  )
+  .post(
+    '/meetings/:id/deactivate',
+    doc('Deactivate (status bar)', { tags, response: ZMeetingView }),
+    paramsOf(ZIdParam),
+    async (c) =>
+      c.json(await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'deactivate')),
   )
   .post(
     '/meetings/:id/start',
-    doc('Start as host → { url, role } (the provider join URL)', { tags }),
+    doc('Start as host → { url, role } (the provider join URL)', { tags, response: ZJoinAnswer }),
     paramsOf(ZIdParam),
     async (c) => c.json(await startMeeting(c.get('runtime'), requireActor(c), c.req.valid('param').id)),
   )
-  .post('/meetings/:id/end', doc('End the running meeting on the provider', { tags }), paramsOf(ZIdParam), async (c) =>
-    c.json(await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'end')),
+  .post(
+    '/meetings/:id/end',
+    doc('End the running meeting on the provider', { tags, response: ZMeetingView }),
+    paramsOf(ZIdParam),
+    async (c) => c.json(await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'end')),
   )
   .put(
     '/meetings/:id/favourite',
-    doc('Mark or unmark as favourite', { tags }),
+    doc('Mark or unmark as favourite', { tags, response: ZMeetingView }),
     paramsOf(ZIdParam),
     jsonBody(ZFavouriteBody),
     async (c) =>
@@ -110,7 +143,7 @@ export const meetingRoutes = new Hono<Env>()
   )
   .delete(
     '/meetings/:id/assistants/me',
-    doc('An assistant drops their own assistant status', { tags }),
+    doc('An assistant drops their own assistant status', { tags, response: ZOk }),
     paramsOf(ZIdParam),
     async (c) => {
       await leaveAssistants(c.get('runtime'), requireActor(c), c.req.valid('param').id);
@@ -119,14 +152,17 @@ export const meetingRoutes = new Hono<Env>()
   )
   .get(
     '/meetings/:id/occurrences',
-    doc('Days of the meeting → { occurrences: [{ id, startsAt, endsAt, cancelled, edited }] }', { tags }),
+    doc('Days of the meeting → { occurrences: [{ id, startsAt, endsAt, cancelled, edited }] }', {
+      tags,
+      response: ZOccurrenceList,
+    }),
     paramsOf(ZIdParam),
     async (c) =>
       c.json({ occurrences: await listOccurrences(c.get('runtime'), requireActor(c), c.req.valid('param').id) }),
   )
   .put(
     '/meetings/:id/occurrences/:occurrenceId',
-    doc('This day only: move or resize one occurrence (calendar drag)', { tags }),
+    doc('This day only: move or resize one occurrence (calendar drag)', { tags, response: ZOccurrenceView }),
     paramsOf(ZOccurrenceParams),
     jsonBody(ZOccurrenceBody),
     async (c) => {
@@ -138,7 +174,7 @@ export const meetingRoutes = new Hono<Env>()
   )
   .delete(
     '/meetings/:id/occurrences/:occurrenceId',
-    doc('This day only: delete one occurrence', { tags }),
+    doc('This day only: delete one occurrence', { tags, response: ZOk }),
     paramsOf(ZOccurrenceParams),
     async (c) => {
       const p = c.req.valid('param');
@@ -148,7 +184,11 @@ export const meetingRoutes = new Hono<Env>()
   )
   .post(
     '/meetings/:id/invitations',
-    doc('Invite by e-mail (outbox, invitee language, invite.ics) → { sent }', { tags }),
+    doc('Invite by e-mail (outbox, invitee language, invite.ics) → { sent }', {
+      tags,
+      response: ZInviteAnswer,
+      statuses: [201],
+    }),
     paramsOf(ZIdParam),
     jsonBody(ZInviteBody),
     async (c) => {
@@ -176,8 +216,12 @@ export const meetingRoutes = new Hono<Env>()
       }
     },
   )
-  .get('/meetings/:id/invitations', doc('Invitations sent', { tags }), paramsOf(ZIdParam), async (c) =>
-    c.json({ invitations: await listInvitations(c.get('runtime'), requireActor(c), c.req.valid('param').id) }),
+  .get(
+    '/meetings/:id/invitations',
+    doc('Invitations sent', { tags, response: ZInvitationList }),
+    paramsOf(ZIdParam),
+    async (c) =>
+      c.json({ invitations: await listInvitations(c.get('runtime'), requireActor(c), c.req.valid('param').id) }),
   )
   .get('/meetings/:id/ics', doc('The meeting as text/calendar', { tags }), paramsOf(ZIdParam), async (c) => {
     const rt = c.get('runtime');
@@ -190,14 +234,20 @@ export const meetingRoutes = new Hono<Env>()
   })
   .get(
     '/meetings/:id/attendance',
-    doc('Join and leave times → { attendance: [{ name, role, joinedAt, leftAt }] }', { tags }),
+    doc('Join and leave times → { attendance: [{ name, role, joinedAt, leftAt }] }', {
+      tags,
+      response: ZAttendanceList,
+    }),
     paramsOf(ZIdParam),
     async (c) =>
       c.json({ attendance: await meetingAttendance(c.get('runtime'), requireActor(c), c.req.valid('param').id) }),
   )
   .get(
     '/meetings/:id/recordings',
-    doc('Recordings of the meeting → { recordings: [{ name, sizeBytes, url, downloads }] }', { tags }),
+    doc('Recordings of the meeting → { recordings: [{ name, sizeBytes, url, downloads }] }', {
+      tags,
+      response: ZRecordingList,
+    }),
     paramsOf(ZIdParam),
     async (c) =>
       c.json({ recordings: await meetingRecordings(c.get('runtime'), requireActor(c), c.req.valid('param').id) }),

@@ -1,16 +1,16 @@
-import { ZContactBody } from '@majlis/contracts';
+import { ZContactBody, ZContactConfig, ZOk, ZReadiness } from '@majlis/contracts';
 import { contactConfig, submitContact } from '@majlis/core';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { doc, jsonBody } from '../http/validate.ts';
 
 export const publicRoutes = new Hono<Env>()
-  .get('/config/contact', doc('Support details and social links', { public: true }), (c) =>
+  .get('/config/contact', doc('Support details and social links', { public: true, response: ZContactConfig }), (c) =>
     c.json(contactConfig(c.get('runtime').config)),
   )
   .post(
     '/contact',
-    doc('Send a suggestion or complaint to support', { public: true }),
+    doc('Send a suggestion or complaint to support', { public: true, response: ZOk, statuses: [201] }),
     jsonBody(ZContactBody),
     async (c) => {
       const { db, config, limits } = c.get('runtime');
@@ -26,22 +26,26 @@ export const publicRoutes = new Hono<Env>()
       return c.json({ ok: true }, 201);
     },
   )
-  .get('/health', doc('Liveness', { public: true }), (c) => c.json({ ok: true }))
+  .get('/health', doc('Liveness', { public: true, response: ZOk }), (c) => c.json({ ok: true }))
   /** Readiness: the database answers, and Redis when configured. 503 otherwise. */
-  .get('/ready', doc('Readiness: database and Redis', { public: true }), async (c) => {
-    const { database, redis } = c.get('runtime');
-    const check = async (f: () => Promise<unknown>) => {
-      try {
-        await Promise.race([f(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
-        return 'ok';
-      } catch {
-        return 'down';
-      }
-    };
-    const checks = {
-      database: await check(() => database.ping()),
-      redis: redis ? await check(() => redis.ping()) : 'not configured',
-    };
-    const ok = checks.database === 'ok' && checks.redis !== 'down';
-    return c.json({ ok, driver: database.driver, checks }, ok ? 200 : 503);
-  });
+  .get(
+    '/ready',
+    doc('Readiness: database and Redis', { public: true, response: ZReadiness, statuses: [200, 503] }),
+    async (c) => {
+      const { database, redis } = c.get('runtime');
+      const check = async (f: () => Promise<unknown>) => {
+        try {
+          await Promise.race([f(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+          return 'ok';
+        } catch {
+          return 'down';
+        }
+      };
+      const checks = {
+        database: await check(() => database.ping()),
+        redis: redis ? await check(() => redis.ping()) : 'not configured',
+      };
+      const ok = checks.database === 'ok' && checks.redis !== 'down';
+      return c.json({ ok, driver: database.driver, checks }, ok ? 200 : 503);
+    },
+  );

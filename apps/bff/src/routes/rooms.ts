@@ -1,4 +1,14 @@
-import { ZAssignRoomBody, ZCreateRoomBody, ZIdParam, ZUpdateRoomBody } from '@majlis/contracts';
+import {
+  ZAssignRoomBody,
+  ZCreateRoomBody,
+  ZIdParam,
+  ZOk,
+  ZRoomList,
+  ZRoomTypes,
+  ZRoomView,
+  ZUnassignAnswer,
+  ZUpdateRoomBody,
+} from '@majlis/contracts';
 import {
   assignRoom,
   createRoom,
@@ -20,28 +30,36 @@ import { doc, jsonBody, paramsOf } from '../http/validate.ts';
  * subscription: { period, status, trial, expired, renewsAt, remainingDays } | null, createdAt }.
  */
 export const roomRoutes = new Hono<Env>()
-  .get('/rooms/types', doc('Room types and whether each provider is configured here', { tags: ['rooms'] }), (c) =>
-    c.json({ types: roomTypes(c.get('runtime').config) }),
+  .get(
+    '/rooms/types',
+    doc('Room types and whether each provider is configured here', { tags: ['rooms'], response: ZRoomTypes }),
+    (c) => c.json({ types: roomTypes(c.get('runtime').config) }),
   )
-  .get('/rooms', doc('Rooms of the acting account → { rooms: Room[] }', { tags: ['rooms'] }), async (c) =>
-    c.json({ rooms: await listRooms(c.get('runtime').db, requireActor(c)) }),
+  .get(
+    '/rooms',
+    doc('Rooms of the acting account → { rooms: Room[] }', { tags: ['rooms'], response: ZRoomList }),
+    async (c) => c.json({ rooms: await listRooms(c.get('runtime').db, requireActor(c)) }),
   )
   /** The account's first room starts the 7-day trial; an individual account has one room at most. */
   .post(
     '/rooms',
-    doc('Create a room → 201 Room (409 INDIVIDUAL_ONE_ROOM, PROVIDER_NOT_CONFIGURED)', { tags: ['rooms'] }),
+    doc('Create a room → 201 Room (409 INDIVIDUAL_ONE_ROOM, PROVIDER_NOT_CONFIGURED)', {
+      tags: ['rooms'],
+      response: ZRoomView,
+      statuses: [201],
+    }),
     jsonBody(ZCreateRoomBody),
     async (c) => {
       const { db, config } = c.get('runtime');
       return c.json(await createRoom(db, config, requireActor(c), c.req.valid('json')), 201);
     },
   )
-  .get('/rooms/:id', doc('One room', { tags: ['rooms'] }), paramsOf(ZIdParam), async (c) =>
+  .get('/rooms/:id', doc('One room', { tags: ['rooms'], response: ZRoomView }), paramsOf(ZIdParam), async (c) =>
     c.json(await getRoom(c.get('runtime').db, requireActor(c), c.req.valid('param').id)),
   )
   .put(
     '/rooms/:id',
-    doc('Edit a room (type only while it has no meetings)', { tags: ['rooms'] }),
+    doc('Edit a room (type only while it has no meetings)', { tags: ['rooms'], response: ZRoomView }),
     paramsOf(ZIdParam),
     jsonBody(ZUpdateRoomBody),
     async (c) => {
@@ -51,7 +69,7 @@ export const roomRoutes = new Hono<Env>()
   )
   .delete(
     '/rooms/:id',
-    doc('Delete a room and its meetings (409 while one runs)', { tags: ['rooms'] }),
+    doc('Delete a room and its meetings (409 while one runs)', { tags: ['rooms'], response: ZOk }),
     paramsOf(ZIdParam),
     async (c) => {
       await deleteRoom(c.get('runtime').db, requireActor(c), c.req.valid('param').id);
@@ -60,7 +78,7 @@ export const roomRoutes = new Hono<Env>()
   )
   .put(
     '/rooms/:id/assign',
-    doc('Enterprise: assign the room to a user of the account', { tags: ['rooms'] }),
+    doc('Enterprise: assign the room to a user of the account', { tags: ['rooms'], response: ZRoomView }),
     paramsOf(ZIdParam),
     jsonBody(ZAssignRoomBody),
     async (c) =>
@@ -71,7 +89,10 @@ export const roomRoutes = new Hono<Env>()
   /** After the client's confirmation: deletes that user's meetings in the room. */
   .delete(
     '/rooms/:id/assign',
-    doc("De-assign the room; deletes the user's meetings in it → { deletedMeetings }", { tags: ['rooms'] }),
+    doc("De-assign the room; deletes the user's meetings in it → { deletedMeetings }", {
+      tags: ['rooms'],
+      response: ZUnassignAnswer,
+    }),
     paramsOf(ZIdParam),
     async (c) => {
       const rt = c.get('runtime');

@@ -1,3 +1,4 @@
+import { ZBbbEventsAnswer, ZZoomWebhookAnswer } from '@majlis/contracts';
 import {
   AppError,
   conferencing,
@@ -43,7 +44,7 @@ export const webhookRoutes = new Hono<Env>()
   )
   .post(
     '/webhooks/bbb/events',
-    doc('bbb-webhooks events (checksum over callback URL + body)', { tags, public: true }),
+    doc('bbb-webhooks events (checksum over callback URL + body)', { tags, public: true, response: ZBbbEventsAnswer }),
     async (c) => {
       const rt = c.get('runtime');
       const bbb = conferencing(rt.config).bbb;
@@ -65,7 +66,7 @@ export const webhookRoutes = new Hono<Env>()
   )
   .post(
     '/webhooks/zoom',
-    doc('Zoom webhook (x-zm-signature v0) and URL validation', { tags, public: true }),
+    doc('Zoom webhook (x-zm-signature v0) and URL validation', { tags, public: true, response: ZZoomWebhookAnswer }),
     async (c) => {
       const rt = c.get('runtime');
       const secret = rt.config.ZOOM_WEBHOOK_SECRET;
