@@ -25,9 +25,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Env } from '../env.ts';
 
-/** Old home of the cookie names; kept until realtime/ and bench/ import them from @majlis/contracts. */
-export { LANG_COOKIE, X_XSRF_COOKIE, XSRF_COOKIE };
-
 /**
  * The client's address. Behind TRUST_PROXY = n proxies, each appends the address it saw to X-Forwarded-For, so the
  * n-th entry from the right was written by our own outermost proxy: everything left of it came from the client and
