@@ -1,30 +1,53 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBff } from '../test/harness.tsx';
-import { ApiError, http, setUnauthorizedHandler } from './http.ts';
+import { api, body, inlineAuth, seg } from './api.ts';
+import { ApiError, setUnauthorizedHandler } from './http.ts';
 
-describe('HTTP client', () => {
+const contact = {
+  name: 'Salma',
+  email: 'salma@example.test',
+  kind: 'question' as const,
+  message: 'Hello',
+};
+const login = { email: 'salma@example.test', password: 'x' };
+
+describe('HTTP client (the typed client over lib/http.ts fetch)', () => {
   it('sends the XSRF-TOKEN cookie as X-CSRF-Token, reading it again before each unsafe request', async () => {
     const { calls } = fakeBff({ 'POST /api/contact': { status: 201, body: { ok: true } } });
     document.cookie = 'XSRF-TOKEN=first; path=/';
-    await http.post('/api/contact', { a: 1 });
+    await body(api.contact.$post({ json: contact }));
     document.cookie = 'XSRF-TOKEN=after-login; path=/';
-    await http.post('/api/contact', { a: 2 });
-    expect(calls.map((c) => c.headers['X-CSRF-Token'])).toEqual(['first', 'after-login']);
-    expect(calls[0]?.headers['Content-Type']).toBe('application/json');
+    await body(api.contact.$post({ json: { ...contact, message: 'Again' } }));
+    expect(calls.map((c) => c.headers['x-csrf-token'])).toEqual(['first', 'after-login']);
+    expect(calls[0]?.headers['content-type']).toBe('application/json');
+    expect(calls[1]?.body).toEqual({ ...contact, message: 'Again' });
   });
 
-  it('falls back to the token from GET /api/csrf-token', async () => {
+  it('falls back to the token from GET /api/csrf-token, and sends none on a GET', async () => {
     const { calls } = fakeBff({
       'GET /api/csrf-token': { body: { getCsrfToken: 'fetched' } },
       'POST /api/contact': { status: 201, body: { ok: true } },
+      'GET /api/rooms': { body: { rooms: [] } },
     });
-    await http.post('/api/contact', {});
-    expect(calls.find((c) => c.method === 'POST')?.headers['X-CSRF-Token']).toBe('fetched');
+    await body(api.contact.$post({ json: contact }));
+    await body(api.rooms.$get());
+    expect(calls.find((c) => c.method === 'POST')?.headers['x-csrf-token']).toBe('fetched');
+    expect(calls.find((c) => c.path === '/api/rooms')?.headers['x-csrf-token']).toBeUndefined();
+  });
+
+  it('fills path params and queries, encoding a segment', async () => {
+    const { fetchMock } = fakeBff({});
+    await body(api.meetings[':id'].$get({ param: { id: seg('a/b?c') } })).catch(() => {});
+    await body(api.calendar.$get({ query: { from: '2026-05-01', to: '2026-05-31' } })).catch(() => {});
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([
+      '/api/meetings/a%2Fb%3Fc',
+      '/api/calendar?from=2026-05-01&to=2026-05-31',
+    ]);
   });
 
   it('turns a 4xx into an ApiError with the bilingual message and fields', async () => {
     fakeBff({
-      'POST /api/register': {
+      'POST /api/contact': {
         status: 409,
         body: {
           code: 'EMAIL_TAKEN',
@@ -33,7 +56,7 @@ describe('HTTP client', () => {
         },
       },
     });
-    const error = await http.post('/api/register', {}).catch((e: unknown) => e);
+    const error = await body(api.contact.$post({ json: contact })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', fields: { email: { en: 'Taken' } } });
   });
@@ -45,9 +68,9 @@ describe('HTTP client', () => {
       'GET /api/user/info': { status: 401, body: { code: 'UNAUTHENTICATED' } },
       'POST /api/login': { status: 401, body: { code: 'INVALID_CREDENTIALS' } },
     });
-    await http.get('/api/user/info').catch(() => {});
+    await body(api.user.info.$get()).catch(() => {});
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    await http.post('/api/login', {}, { skipUnauthorized: true }).catch(() => {});
+    await body(api.login.$post({ json: login }, inlineAuth)).catch(() => {});
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -58,7 +81,7 @@ describe('HTTP client', () => {
       'POST /api/contact': () =>
         ++attempts === 1 ? { status: 403, body: { code: 'CSRF_INVALID' } } : { status: 201, body: { ok: true } },
     });
-    await expect(http.post('/api/contact', {})).resolves.toEqual({ ok: true });
+    await expect(body(api.contact.$post({ json: contact }))).resolves.toEqual({ ok: true });
     expect(attempts).toBe(2);
   });
 });

@@ -17,7 +17,6 @@ export class ApiError extends Error {
 export interface RequestOptions {
   /** Login and register answer 401 for a wrong password; that is shown inline, not a sign-out. */
   skipUnauthorized?: boolean;
-  signal?: AbortSignal;
 }
 
 const CSRF_HEADER = 'X-CSRF-Token';
@@ -65,47 +64,58 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body.code ?? `HTTP_${res.status}`, body.errorMessage ?? null, body.fields ?? {});
 }
 
-/** No timeout (spec §9: 0). Any 401 that is not a retry signs out (spec §8), unless the caller opts out. */
-export async function request<T>(
-  method: string,
-  url: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  const send = async (isRetry: boolean): Promise<T> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+/**
+ * The `fetch` the typed client (lib/api.ts) sends through: cookies, the CSRF header on unsafe methods, one retry
+ * with a fresh token when it went stale, and any 401 that is not a retry signs out (spec §8) unless the caller opts
+ * out. No timeout (spec §9: 0). A non-2xx answer throws an ApiError, so callers only ever see success bodies.
+ */
+export function createApiFetch(options: RequestOptions = {}): typeof fetch {
+  const send = async (input: RequestInfo | URL, init: RequestInit, isRetry: boolean): Promise<Response> => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init.headers);
+    headers.set('Accept', 'application/json');
     if (UNSAFE.has(method)) {
       if (pendingLogout) await pendingLogout.catch(() => {});
       const token = await csrfToken();
-      if (token) headers[CSRF_HEADER] = token;
+      if (token) headers.set(CSRF_HEADER, token);
     }
-    const res = await fetch(url, {
-      method,
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
-    if (res.ok) return (res.status === 204 ? undefined : await res.json()) as T;
+    const res = await fetch(input, { ...init, method, headers, credentials: 'include' });
+    if (res.ok) return res;
     const error = await toApiError(res);
     // A stale CSRF token (the session changed in another tab): fetch a fresh one and try once more.
     if (res.status === 403 && error.code.includes('CSRF') && !isRetry) {
       fetchedToken = null;
       await fetchCsrfToken();
-      return send(true);
+      return send(input, init, true);
     }
     if (res.status === 401 && !isRetry && !options.skipUnauthorized) onUnauthorized();
     throw error;
   };
-  return send(false);
+  return (input, init = {}) => send(input, init, false);
+}
+
+/** Every call of the typed client. */
+export const apiFetch = createApiFetch();
+/** Sign-in, register and password pages: their 401 (a wrong password) is shown on the form, it ends no session. */
+export const inlineAuthFetch = createApiFetch({ skipUnauthorized: true });
+
+/**
+ * A JSON request by URL, for the few callers outside the typed client (the chat socket's HTTP fallback); features
+ * use lib/api.ts, whose paths and bodies are checked against the BFF's routes.
+ */
+export async function request<T>(method: string, url: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  const send = options?.skipUnauthorized ? inlineAuthFetch : apiFetch;
+  const res = await send(url, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
 export const http = {
   get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
   post: <T>(url: string, body: unknown, options?: RequestOptions) => request<T>('POST', url, body, options),
-  put: <T>(url: string, body: unknown, options?: RequestOptions) => request<T>('PUT', url, body, options),
-  delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, undefined, options),
 };
 
 /** GET /api/logout; its answer is not used (spec §7). Unsafe requests sent meanwhile wait for it. */

@@ -17,7 +17,8 @@ import { useState } from 'react';
 import { serverFieldErrors } from '../features/auth/server-errors.ts';
 import { MESSAGES, validateEmail } from '../features/auth/validation.ts';
 import { useContactConfig } from '../features/contact/contact-config.ts';
-import { http, messageOf } from '../lib/http.ts';
+import { api, body } from '../lib/api.ts';
+import { messageOf } from '../lib/http.ts';
 import { useLanguage } from '../state/language.tsx';
 import { Page } from '../ui/Page.tsx';
 import { toast } from '../ui/toast.ts';
@@ -49,13 +50,17 @@ export default function ContactPage() {
     setBusy(true);
     try {
       const phone = toAsciiDigits(form.phone).trim();
-      await http.post('/api/contact', {
-        name: form.name.trim(),
-        email: form.email.trim(),
-        ...(phone ? { phone } : {}),
-        kind: form.kind,
-        message: form.message.trim(),
-      });
+      await body(
+        api.contact.$post({
+          json: {
+            name: form.name.trim(),
+            email: form.email.trim(),
+            ...(phone ? { phone } : {}),
+            kind: form.kind,
+            message: form.message.trim(),
+          },
+        }),
+      );
       toast.success(t`Thank you, your message has been sent.`);
       setForm({ name: '', email: '', phone: '', kind: form.kind, message: '' });
     } catch (error) {

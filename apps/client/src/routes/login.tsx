@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SessionUser } from '@majlis/machines';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES, validateEmail } from '../features/auth/validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
-import { http, messageOf } from '../lib/http.ts';
+import { api, body, inlineAuth } from '../lib/api.ts';
+import { messageOf } from '../lib/http.ts';
 import { useLanguage } from '../state/language.tsx';
 import { SessionContext } from '../state/session.tsx';
 import { Page } from '../ui/Page.tsx';
@@ -34,11 +34,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       // A wrong password answers 401: shown here, it must not trigger the global sign-out rule.
-      const { user } = await http.post<{ user: SessionUser }>(
-        '/api/login',
-        { email: email.trim(), password },
-        { skipUnauthorized: true },
-      );
+      const { user } = await body(api.login.$post({ json: { email: email.trim(), password } }, inlineAuth));
       session.send({ type: 'LOGIN', user });
       navigate('/dashbord/meeting');
     } catch (error) {

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, validateEmail } from '../features/auth/validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
-import { http, messageOf } from '../lib/http.ts';
+import { api, body, inlineAuth } from '../lib/api.ts';
+import { messageOf } from '../lib/http.ts';
 import { useLanguage } from '../state/language.tsx';
 import { Page } from '../ui/Page.tsx';
 
@@ -26,7 +27,7 @@ export default function ForgotPasswordPage() {
     if (invalid) return;
     setBusy(true);
     try {
-      await http.post('/api/password/forgot', { email: email.trim() }, { skipUnauthorized: true });
+      await body(api.password.forgot.$post({ json: { email: email.trim() } }, inlineAuth));
       setSent(true);
     } catch (err) {
       setFailure(messageOf(err, language, t`An error occurred, try again`));

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES, validatePassword } from '../features/auth/validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
-import { http, messageOf } from '../lib/http.ts';
+import { api, body, inlineAuth } from '../lib/api.ts';
+import { messageOf } from '../lib/http.ts';
 import { useLanguage } from '../state/language.tsx';
 import { Page } from '../ui/Page.tsx';
 
@@ -32,7 +33,7 @@ export default function ResetPasswordPage() {
     if (found.password || found.confirm) return;
     setBusy(true);
     try {
-      await http.post('/api/password/reset', { token, password }, { skipUnauthorized: true });
+      await body(api.password.reset.$post({ json: { token, password } }, inlineAuth));
       setDone(true);
     } catch (err) {
       setFailure(messageOf(err, language, t`An error occurred, try again`));

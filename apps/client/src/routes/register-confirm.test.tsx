@@ -41,7 +41,7 @@ describe('register confirm page (/register/confirm?token=…)', () => {
     await waitFor(() => expect(confirms()).toHaveLength(1));
     expect(screen.getByText('جارٍ إنشاء حسابك…')).toBeTruthy();
     expect(confirms()[0]?.body).toEqual({ token: TOKEN });
-    expect(confirms()[0]?.headers['X-CSRF-Token']).toBe('token-1');
+    expect(confirms()[0]?.headers['x-csrf-token']).toBe('token-1');
 
     answer({ status: 201, body: { user: demoUser } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashbord/meeting'));

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SessionUser } from '@majlis/machines';
 import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SignLayout } from '../layouts/SignLayout.tsx';
-import { http, messageOf } from '../lib/http.ts';
+import { api, body, inlineAuth } from '../lib/api.ts';
+import { messageOf } from '../lib/http.ts';
 import { useLanguage } from '../state/language.tsx';
 import { SessionContext } from '../state/session.tsx';
 import { Page } from '../ui/Page.tsx';
@@ -26,8 +26,7 @@ export default function RegisterConfirmPage() {
     if (!token || sent.current === token) return;
     sent.current = token;
     setError(null);
-    http
-      .post<{ user: SessionUser }>('/api/register/confirm', { token }, { skipUnauthorized: true })
+    body(api.register.confirm.$post({ json: { token } }, inlineAuth))
       .then(({ user }) => {
         session.send({ type: 'LOGIN', user });
         // Replace: going back must not land on a link that has been used.

@@ -24,7 +24,8 @@ import {
   validateRegister,
 } from '../features/auth/validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
-import { ApiError, http, messageOf } from '../lib/http.ts';
+import { api, body, inlineAuth } from '../lib/api.ts';
+import { ApiError, messageOf } from '../lib/http.ts';
 import { useLanguage } from '../state/language.tsx';
 import { Page } from '../ui/Page.tsx';
 
@@ -96,18 +97,22 @@ export default function RegisterPage() {
     try {
       const email = form.email.trim();
       // 202 for a new and for an already registered address alike: the e-mail tells its owner which it was.
-      await http.post<{ ok: true; confirm: 'email' }>(
-        '/api/register',
-        {
-          fname: form.fname.trim(),
-          lname: form.lname.trim(),
-          email,
-          password: form.password,
-          phone: phone.value,
-          acceptTerms: form.acceptTerms,
-          ageConfirmed: form.ageConfirmed,
-        },
-        { skipUnauthorized: true },
+      await body(
+        api.register.$post(
+          {
+            json: {
+              fname: form.fname.trim(),
+              lname: form.lname.trim(),
+              email,
+              password: form.password,
+              phone: phone.value,
+              // Both boxes were checked: validateRegister refused the form otherwise.
+              acceptTerms: true,
+              ageConfirmed: true,
+            },
+          },
+          inlineAuth,
+        ),
       );
       setSentTo(email);
     } catch (error) {

@@ -56,7 +56,7 @@ describe.each([null, demoUser])('session, stored user %s', (storedUser) => {
             fireEvent.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
             await waitFor(() => expect(calls.some((c) => c.path === '/api/login')).toBe(true));
             const login = calls.find((c) => c.path === '/api/login');
-            expect(login?.headers['X-CSRF-Token']).toBe('token-1');
+            expect(login?.headers['x-csrf-token']).toBe('token-1');
           },
           LOGOUT: async () => {
             lastEvent = 'LOGOUT';

@@ -21,7 +21,8 @@ export function fakeBff(
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
-    const headers = (init.headers ?? {}) as Record<string, string>;
+    // Header names lower-case, as a browser's Headers gives them (happy-dom keeps the case they were set with).
+    const headers = Object.fromEntries([...new Headers(init.headers)].map(([k, v]) => [k.toLowerCase(), v]));
     calls.push({ method, path: url.pathname, headers, body: init.body ? JSON.parse(String(init.body)) : undefined });
     const handler = handlers[`${method} ${url.pathname}`];
     const answer =

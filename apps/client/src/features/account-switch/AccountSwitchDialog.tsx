@@ -13,26 +13,29 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMachine } from '@xstate/react';
+import type { InferRequestType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { http } from '../../lib/http.ts';
+import { api, body } from '../../lib/api.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { storeUser } from '../../lib/storage.ts';
 import { useLanguage } from '../../state/language.tsx';
 
-interface AccountsAnswer {
-  status: boolean;
-  results: { groups: AccountChoice[]; me: AccountChoice | null };
-}
+type SwitchBody = InferRequestType<(typeof api)['inst-login']['$post']>['json'];
 
 export const accountSwitchLogic = accountSwitchMachine.provide({
   actors: {
     switchAccount: fromPromise<SessionUser, { account: AccountChoice }>(({ input }) =>
-      http.post<SessionUser>('/api/inst-login', {
-        userId: input.account.userId,
-        ownerId: input.account.accountId,
-        role: input.account.userRole,
-      }),
+      body(
+        api['inst-login'].$post({
+          json: {
+            userId: input.account.userId,
+            ownerId: input.account.accountId,
+            // The role as GET /api/user/accounts gave it; the server checks it against the membership anyway.
+            role: input.account.userRole as SwitchBody['role'],
+          },
+        }),
+      ),
     ),
   },
   actions: {
@@ -61,8 +64,7 @@ export function AccountSwitchDialog({
 
   useEffect(() => {
     if (!open || accounts) return;
-    http
-      .get<AccountsAnswer>('/api/user/accounts')
+    body(api.user.accounts.$get())
       .then((r) => setAccounts([...(r.results.me ? [r.results.me] : []), ...r.results.groups]))
       .catch(() => setLoadFailed(true));
   }, [open, accounts]);

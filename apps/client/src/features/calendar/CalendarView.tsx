@@ -15,10 +15,10 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { type CalendarEvent, joinLink, meetingsApi } from '../meetings/api.ts';
-import { ConfirmDialog } from '../meetings/ConfirmDialog.tsx';
 import { browserTimeZone, dayIn, formatWhen } from '../meetings/format.ts';
 import { StatusBadge } from '../meetings/MeetingCard.tsx';
 

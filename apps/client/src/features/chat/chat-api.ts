@@ -1,52 +1,43 @@
 import type { ChatMessageRef } from '@majlis/machines';
-import { http } from '../../lib/http.ts';
-import type { ChatMessage } from '../../lib/socket.ts';
+import type { InferResponseType } from 'hono/client';
+import { api, body, seg } from '../../lib/api.ts';
 
-/** Spec §3 Team. */
-export interface Team {
-  _id: string;
-  teamName: string;
-}
-
-/** Spec §3 team user or contact. */
-export interface Contact {
-  userId: string;
-  name: string;
-  picture: string | null;
-  role: string;
-}
-
-/** Spec §3 Conversation (as POST /api/chat/conversation answers it). */
-export interface Conversation {
-  _id: string;
-  type: 'team' | 'private';
-  teamId: string | null;
-  ownerId: string;
-  members: string[];
-}
-
+/** Spec §3 Team, team user or contact, and Conversation, as the BFF's routes declare them (lib/api.ts). */
+export type Team = InferResponseType<typeof api.teams.$get>[number];
+export type Contact = InferResponseType<typeof api.chat.users.$get>[number];
+export type Conversation = InferResponseType<typeof api.chat.conversation.$post>;
 /** Spec §3 unread message record: the message plus the reader. */
-export type UnreadRecord = ChatMessage & { userId: string };
+export type UnreadRecord = InferResponseType<typeof api.chat.message.status.unread.$get>[number];
+
+const quietly = () => null;
 
 /** Spec §7/§8: chat lists fail silently (empty). */
 export const chatApi = {
-  teams: () => http.get<Team[]>('/api/teams').catch((): Team[] => []),
-  contacts: () => http.get<Contact[]>('/api/chat/users').catch((): Contact[] => []),
-  teamUsers: (teamId: string) => http.get<Contact[]>(`/api/chat/users/${teamId}`).catch((): Contact[] => []),
-  unread: () => http.get<UnreadRecord[]>('/api/chat/message/status/unread').catch((): UnreadRecord[] => []),
+  teams: () => body(api.teams.$get()).catch((): Team[] => []),
+  contacts: () => body(api.chat.users.$get()).catch((): Contact[] => []),
+  teamUsers: (teamId: string) =>
+    body(api.chat.users[':teamId'].$get({ param: { teamId: seg(teamId) } })).catch((): Contact[] => []),
+  unread: () => body(api.chat.message.status.unread.$get()).catch((): UnreadRecord[] => []),
   /** History, newest last; `before` pages back. */
   history: (conversationId: string, before?: number) =>
-    http.get<ChatMessage[]>(`/api/chat/message/${conversationId}${before === undefined ? '' : `?before=${before}`}`),
+    body(
+      api.chat.message[':conversationId'].$get({
+        param: { conversationId: seg(conversationId) },
+        query: before === undefined ? {} : { before: String(before) },
+      }),
+    ),
   openTeam: (teamId: string, ownerId: string) =>
-    http.post<Conversation>('/api/chat/conversation', { teamId, type: 'team', ownerId }),
+    body(api.chat.conversation.$post({ json: { teamId, type: 'team', ownerId } })),
   openPrivate: (senderId: string, recieverId: string, ownerId: string) =>
-    http.post<Conversation>('/api/chat/conversation', { senderId, recieverId, type: 'private', ownerId }),
+    body(api.chat.conversation.$post({ json: { senderId, recieverId, type: 'private', ownerId } })),
   clearUnread: (conversationId: string) =>
-    http.delete(`/api/chat/message/status/all/${conversationId}`).catch(() => null),
+    body(
+      api.chat.message.status.all[':conversationId'].$delete({ param: { conversationId: seg(conversationId) } }),
+    ).catch(quietly),
   markRead: (message: ChatMessageRef, userId: string, ownerId: string) =>
-    http.post('/api/chat/message/status/read', statusBody(message, userId, ownerId)).catch(() => null),
+    body(api.chat.message.status.read.$post({ json: statusBody(message, userId, ownerId) })).catch(quietly),
   markUnread: (message: ChatMessageRef, userId: string, ownerId: string) =>
-    http.post('/api/chat/message/status/unread', statusBody(message, userId, ownerId)).catch(() => null),
+    body(api.chat.message.status.unread.$post({ json: statusBody(message, userId, ownerId) })).catch(quietly),
 };
 
 /** Spec §7 body of the unread-status calls: the message fields plus userId and ownerId. */

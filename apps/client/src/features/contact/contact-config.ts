@@ -1,27 +1,17 @@
-import type { Bilingual } from '@majlis/i18n';
+import type { ContactConfig as ContactConfigList } from '@majlis/contracts/public';
 import { useEffect, useState } from 'react';
-import { http } from '../../lib/http.ts';
 
 /** First item of GET /api/config/contact (spec §3). */
-export interface ContactConfig {
-  phoneMs: string;
-  phone2?: string;
-  email: string;
-  whatsapp?: string;
-  facebook?: string;
-  twitter?: string;
-  linkedin?: string;
-  youtube?: string;
-  taxNumber?: string;
-  address?: Bilingual;
-}
+export type ContactConfig = ContactConfigList[number];
 
 let cached: Promise<ContactConfig | null> | null = null;
 
 export function loadContactConfig(): Promise<ContactConfig | null> {
-  cached ??= http
-    .get<ContactConfig[]>('/api/config/contact')
-    .then((list) => list[0] ?? null)
+  // The public bar and footer of the first page ask for this: the typed client loads after that page, not with it
+  // (it would add ~2 kB gzip to the first-load budget, apps/client/scripts/first-load-size.mjs).
+  cached ??= import('../../lib/api.ts')
+    .then(({ api, body }) => body(api.config.contact.$get()))
+    .then((list): ContactConfig | null => list[0] ?? null)
     .catch(() => {
       cached = null;
       return null;

@@ -1,20 +1,16 @@
-import type { Bilingual } from '@majlis/i18n';
 import type { SessionUser } from '@majlis/machines';
+import type { InferResponseType } from 'hono/client';
 import { createContext, useContext, useEffect, useState } from 'react';
-import { http } from '../../lib/http.ts';
+import { api, body } from '../../lib/api.ts';
 import { navigate } from '../../lib/navigation.ts';
 
-export interface Permission {
-  showProfile: boolean;
-  showMeetingRooms: boolean;
-  showBilling: boolean;
-  showUserManage: boolean;
-  showTeams: boolean;
-  showReports: boolean;
-  showStorageDetails: boolean;
-  showChat: boolean;
-  showAccounts: boolean;
-}
+/** Wire shapes as the BFF's account routes declare them (lib/api.ts). */
+export type Permission = InferResponseType<typeof api.user.permission.$get>;
+export type StorageInfo = InferResponseType<typeof api.account.storage.$get>['results']['data'];
+export type Owner = InferResponseType<(typeof api)['current-owner']['$get']>['owner'];
+export type UserInfo = InferResponseType<typeof api.user.info.$get>['info'];
+type AccountType = InferResponseType<typeof api.account.type.$get>;
+type Billing = InferResponseType<typeof api.billing.$get>;
 
 export const NO_PERMISSION: Permission = {
   showProfile: false,
@@ -28,47 +24,13 @@ export const NO_PERMISSION: Permission = {
   showAccounts: false,
 };
 
-export interface StorageInfo {
-  totalStorage: number;
-  usedStorage: number;
-  usedPercent: number;
-  message: Bilingual;
-}
-
-export interface Owner {
-  display_name: string;
-  fname: string;
-  lname: string;
-  email: string;
-  picture: string | null;
-}
-
-export interface UserInfo {
-  id: string;
-  fname: string;
-  lname: string;
-  email: string;
-  phone: string | null;
-  picture: string | null;
-  locale: string;
-  timeZone: string;
-}
-
-export interface Plan {
-  plan: string;
-  status: string;
-  rooms: number;
-  renewsAt: string | null;
-  remainingDays: number | null;
-}
-
 /** Account context of spec §3, loaded when the dashboard opens. */
 export interface AccountData {
   owner: Owner;
   permission: Permission;
-  type: { type: 'indv' | 'inst'; accountType: 'owner' | 'admin' | 'member' } | null;
+  type: AccountType | null;
   storage: StorageInfo | null;
-  billing: { indv: Plan | null; inst: Plan | null } | null;
+  billing: Billing | null;
   usertrial: Record<string, unknown> | null;
   info: UserInfo | null;
 }
@@ -83,6 +45,7 @@ export function useAccount(): AccountData {
 }
 
 const ignore = () => null;
+const readStorage = () => body(api.account.storage.$get()).then((r) => r.results.data);
 
 /** Storage changes (a room added or removed, a storage notification): the dashboard re-reads its storage block. */
 const storageEvents = new EventTarget();
@@ -96,13 +59,13 @@ export function storageChanged(): void {
  */
 export async function loadAccountData(): Promise<AccountData | null> {
   const [owner, permission, type, storage, billing, usertrial, info] = await Promise.all([
-    http.get<{ ok: boolean; owner: Owner }>('/api/current-owner').catch(() => null),
-    http.get<Permission>('/api/user/permission').catch(() => NO_PERMISSION),
-    http.get<AccountData['type']>('/api/account/type').catch(ignore),
-    http.get<{ results: { data: StorageInfo } }>('/api/account/storage').then((r) => r.results.data, ignore),
-    http.get<AccountData['billing']>('/api/billing').catch(ignore),
-    http.get<Record<string, unknown>>('/api/usertrial').catch(ignore),
-    http.get<{ info: UserInfo }>('/api/user/info').then((r) => r.info, ignore),
+    body(api['current-owner'].$get()).catch(ignore),
+    body(api.user.permission.$get()).catch(() => NO_PERMISSION),
+    body(api.account.type.$get()).catch(ignore),
+    readStorage().catch(ignore),
+    body(api.billing.$get()).catch(ignore),
+    body(api.usertrial.$get()).catch(ignore),
+    body(api.user.info.$get()).then((r) => r.info, ignore),
   ]);
   if (!owner?.ok) return null;
   return {
@@ -128,9 +91,7 @@ export function useAccountData(user: SessionUser | null): AccountData | null {
       else navigate('/');
     });
     const refresh = () =>
-      void http
-        .get<{ results: { data: StorageInfo } }>('/api/account/storage')
-        .then((r) => live && setData((d) => (d ? { ...d, storage: r.results.data } : d)), ignore);
+      void readStorage().then((storage) => live && setData((d) => (d ? { ...d, storage } : d)), ignore);
     storageEvents.addEventListener('changed', refresh);
     return () => {
       live = false;

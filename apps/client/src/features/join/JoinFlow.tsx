@@ -5,24 +5,26 @@ import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, 
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { http } from '../../lib/http.ts';
+import { api, body, seg } from '../../lib/api.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useSessionUser } from '../../state/session.tsx';
 import { formatWhen } from '../meetings/format.ts';
 
-const path = (number: string) => `/api/join/${encodeURIComponent(number)}`;
+const param = (number: string) => ({ param: { number: seg(number) } });
 
 export const joinLogic = joinMachine.provide({
   actors: {
     lookupMeeting: fromPromise<JoinMeetingInfo, { number: string }>(({ input }) =>
-      http.get<{ meeting: JoinMeetingInfo }>(path(input.number)).then((r) => r.meeting),
+      body(api.join[':number'].$get(param(input.number))).then((r): JoinMeetingInfo => r.meeting),
     ),
     joinMeeting: fromPromise<JoinAnswer, JoinRequest>(({ input }) =>
-      http.post<JoinAnswer>(path(input.number), {
-        ...(input.name ? { name: input.name } : {}),
-        ...(input.asOwner ? { asOwner: true } : {}),
-      }),
+      body(
+        api.join[':number'].$post({
+          ...param(input.number),
+          json: { ...(input.name ? { name: input.name } : {}), ...(input.asOwner ? { asOwner: true } : {}) },
+        }),
+      ),
     ),
   },
   actions: {

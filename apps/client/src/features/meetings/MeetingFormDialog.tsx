@@ -22,7 +22,9 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../state/language.tsx';
-import { type AccountUser, type Meeting, meetingsApi, type Room } from './api.ts';
+import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
+import type { Room } from '../rooms/api.ts';
+import { type Meeting, meetingsApi } from './api.ts';
 import { fieldErrorsOf, formErrorOf } from './errors.ts';
 import { weekdayNames, weekdayOrder } from './format.ts';
 import {
@@ -79,7 +81,7 @@ export function MeetingFormDialog({
     setErrors({});
     setServerFields({});
     setFormError(null);
-    void meetingsApi.accountUsers().then(setUsers);
+    void accountUsers().then(setUsers);
     // The rooms list is read when the dialog opens, not on every change of it.
   }, [opened, meeting]);
 

@@ -3,7 +3,7 @@ import { createActorContext } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { fromPromise } from 'xstate';
-import { http } from '../../lib/http.ts';
+import { api, body, seg } from '../../lib/api.ts';
 import type { NotificationView } from '../../lib/socket.ts';
 import { useRealtime } from '../chat/realtime.tsx';
 import { storageChanged } from '../dashboard/account-context.tsx';
@@ -16,13 +16,13 @@ export const notificationsLogic = notificationsMachine.provide({
   actors: {
     // Spec §7: GET /api/notif/notify; a failure leaves the list as it is (spec §8: ignored).
     loadNotifications: fromPromise(async () => {
-      const list = await http.get<NotificationView[]>('/api/notif/notify');
+      const list: NotificationView[] = await body(api.notif.notify.$get({ query: {} }));
       return list as unknown as NotificationItem[];
     }),
   },
   actions: {
     dismissNotification: (_, { id }) => {
-      void http.put(`/api/notif/notify/${id}`, {}).catch(() => {});
+      void body(api.notif.notify[':id'].$put({ param: { id: seg(id) } })).catch(() => {});
     },
   },
 });

@@ -4,8 +4,8 @@ import { formatNumber } from '@majlis/i18n';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useLanguage } from '../../state/language.tsx';
-import { type Room, type RoomType, type RoomTypeInfo, roomsApi } from '../meetings/api.ts';
 import { fieldErrorsOf, formErrorOf } from '../meetings/errors.ts';
+import { type Room, type RoomType, type RoomTypeInfo, roomsApi } from './api.ts';
 import { PARTICIPANT_CHOICES, type RoomErrors, type RoomForm, validateRoom } from './room-validation.ts';
 
 const EMPTY: RoomForm = { name: '', type: '', participants: '' };

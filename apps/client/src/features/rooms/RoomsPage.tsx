@@ -19,12 +19,13 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAccount } from '../dashboard/account-context.tsx';
-import { type AccountUser, meetingsApi, type Room, type RoomTypeInfo, roomsApi } from '../meetings/api.ts';
-import { ConfirmDialog } from '../meetings/ConfirmDialog.tsx';
+import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
 import { browserTimeZone, formatBytes, formatWhen } from '../meetings/format.ts';
+import { type Room, type RoomTypeInfo, roomsApi } from './api.ts';
 import { RoomFormDialog } from './RoomFormDialog.tsx';
 
 const TYPE_LABEL = { bbb: 'BigBlueButton', zoom: 'Zoom', jitsi: 'Jitsi Meet' } as const;
@@ -352,7 +353,7 @@ function AssignDialog({
     if (!room) return;
     setUserId(null);
     setError(null);
-    void meetingsApi.accountUsers().then(setUsers);
+    void accountUsers().then(setUsers);
   }, [room]);
   return (
     <Modal opened={!!room} onClose={onClose} title={t`Assign the room to a user`} centered>

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { RoomType } from '../meetings/api.ts';
+import type { RoomType } from './api.ts';
 
 export interface RoomForm {
   name: string;
