@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { fieldMessages } from './scripts/field-messages.ts';
 
 // Found from this file, not from the working directory: the root vitest run starts elsewhere.
 const cwd = fileURLToPath(new URL('.', import.meta.url));
@@ -21,6 +22,7 @@ export default defineConfig({
     react(),
     babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]] }),
     lingui({ cwd, configPath }),
+    fieldMessages(),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' } },
   build: { manifest: true, chunkSizeWarningLimit: 600 },

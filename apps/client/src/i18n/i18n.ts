@@ -3,14 +3,25 @@ import { LOCALE_INFO, type Locale } from '@majlis/i18n';
 
 const loaded = new Map<Locale, Messages>();
 
-/** Catalogs are split per language: the first page loads only the active one. */
+/**
+ * Catalogs are split per language: the first page loads only the active one. With it come the server catalog's
+ * field messages (scripts/field-messages.ts): forms validate with the contract's schemas, whose messages are those
+ * ids, so a form shows the words the server would have answered with.
+ */
 async function loadMessages(locale: Locale): Promise<Messages> {
   const cached = loaded.get(locale);
   if (cached) return cached;
-  const { messages } =
+  const [{ messages: own }, { messages: fields }] =
     locale === 'ar'
-      ? await import('../../../../packages/i18n/locales/ar/messages.po')
-      : await import('../../../../packages/i18n/locales/en/messages.po');
+      ? await Promise.all([
+          import('../../../../packages/i18n/locales/ar/messages.po'),
+          import('../../../../packages/i18n/locales/ar/server.po?fields'),
+        ])
+      : await Promise.all([
+          import('../../../../packages/i18n/locales/en/messages.po'),
+          import('../../../../packages/i18n/locales/en/server.po?fields'),
+        ]);
+  const messages = { ...own, ...fields };
   loaded.set(locale, messages);
   i18n.load(locale, messages);
   return messages;
