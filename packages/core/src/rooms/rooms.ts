@@ -1,3 +1,4 @@
+import type { TRoomType as RoomType, RoomView, TCreateRoomBody } from '@majlis/contracts/rooms';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../accounts/account-info.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -6,32 +7,13 @@ import type { Db } from '../db/connect.ts';
 import { meetings, memberships, rooms, roomTrials, subscriptions, users } from '../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../errors.ts';
 import { conferencing } from '../providers/conferencing/index.ts';
-import { PROVIDER_LABEL, type ProviderKind } from '../providers/conferencing/port.ts';
+import { PROVIDER_LABEL } from '../providers/conferencing/port.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export type RoomType = ProviderKind;
-
-export interface RoomView {
-  id: string;
-  name: string;
-  type: RoomType;
-  participants: number;
-  storageBytes: number;
-  usedBytes: number;
-  status: 'active' | 'inactive';
-  meetingsCount: number;
-  assignedUser: { id: string; fname: string; lname: string; email: string } | null;
-  subscription: {
-    period: 'trial' | 'daily' | 'monthly' | 'annual';
-    status: 'trial' | 'active' | 'expiring' | 'expired' | 'renewed';
-    trial: boolean;
-    expired: boolean;
-    renewsAt: string;
-    remainingDays: number;
-  } | null;
-  createdAt: string;
-}
+export type { RoomType, RoomView };
+/** What the room services take from a create: ZCreateRoomBody's output. */
+export type RoomInput = TCreateRoomBody;
 
 /**
  * Owners and admins manage rooms (DESIGN §8 showMeetingRooms); members only see the rooms assigned to them. The role is
@@ -124,12 +106,6 @@ async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[]): Promise<R
       createdAt: r.createdAt.toISOString(),
     };
   });
-}
-
-export interface RoomInput {
-  name: string;
-  type: RoomType;
-  participants: number;
 }
 
 function requireProvider(config: Config, type: RoomType) {
