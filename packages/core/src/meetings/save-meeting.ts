@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { meetingScheduleIssues } from '@majlis/contracts/meeting-schedule';
 import type { MeetingInput, MeetingView } from '@majlis/contracts/meetings';
 import type { MeetingStatusEvent } from '@majlis/machines';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { providerFor } from '../providers/conferencing/index.ts';
 import { getMeetingView } from './find-meetings.ts';
 import { type Ctx, findMeeting, isManager, type MeetingRow, type RoomRow } from './meeting-access.ts';
 import { applyMeetingEvent, decide, endEvent, onProvider, providerMeetingOf } from './meeting-status.ts';
-import { expandOccurrences, isValidDay, todayIn } from './time.ts';
+import { expandOccurrences, todayIn } from './time.ts';
 
 /** Create, "edit all", and the small per-meeting changes (status buttons, favourite, leaving as assistant). */
 
@@ -31,16 +32,13 @@ interface Normalised {
 
 /** Spec §5: room and name required, no day before today in the user's time zone; returns the days to store. */
 function normalise(actor: Actor, input: MeetingInput, opts: { allowPastDay?: boolean } = {}): Normalised {
-  const fields: Record<string, string> = {};
+  // The same rules the client's meeting form asks before sending (contracts meeting-schedule.ts).
+  const fields: Record<string, string> = meetingScheduleIssues(input, {
+    today: opts.allowPastDay ? undefined : todayIn(actor.timeZone),
+  });
   const durationMinutes = input.durationHours * 60 + input.durationMinutes;
-  if (durationMinutes <= 0 || durationMinutes > 24 * 60) fields.durationMinutes = 'field.duration';
   let occurrences: Date[] = [];
   if (input.type === 'scheduled') {
-    if (!input.day || !isValidDay(input.day)) fields.day = 'field.day';
-    else if (!opts.allowPastDay && input.day < todayIn(actor.timeZone)) fields.day = 'field.dayPast';
-    if (!input.hour || !/^([01]\d|2[0-3]):[0-5]\d$/.test(input.hour)) fields.hour = 'field.hour';
-    if (input.recurrenceDays.length && (input.repeatDays < 1 || input.repeatDays > 100))
-      fields.repeatDays = 'field.repeatDays';
     if (!Object.keys(fields).length) {
       occurrences = expandOccurrences({
         day: input.day as string,
