@@ -13,18 +13,19 @@
  * (default redis://127.0.0.1:6379), BENCH_SECONDS, BENCH_STEP_SECONDS, BENCH_RATE (default 200).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { connectDatabase, createSession, parseConfig, schema } from '@majlis/core';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { type BffProcess, startBff } from '../apps/bff/test/process.ts';
+import { cpuSeconds } from './lib/cpu.ts';
+import { type ServerProcess, startBff } from './lib/processes.ts';
+import { percentile, positive } from './lib/report.ts';
+import { seedTeams } from './lib/teams.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+// After the default above: the testing helpers read DATABASE_URL when they load.
+const { createPostgresDatabase } = await import('@majlis/core/testing');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const positive = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
 const SECONDS = positive(process.env.BENCH_SECONDS, 30);
 const STEP_SECONDS = positive(process.env.BENCH_STEP_SECONDS, 6);
 const RATE = positive(process.env.BENCH_RATE, 200);
@@ -53,43 +54,21 @@ interface Sent {
 
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 const now = () => performance.now();
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
 const ms = (v: number) => (Number.isNaN(v) ? '–' : `${v.toFixed(1)} ms`);
 
 async function main() {
   const started = Date.now();
-  const name = `majlis_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
+  const database = await createPostgresDatabase();
+  const dbUrl = database.url;
 
-  const bffs: BffProcess[] = [];
+  const bffs: ServerProcess[] = [];
   const members: Member[] = [];
   const cleanup = async () => {
     for (const m of members) m.socket.disconnect();
     await Promise.allSettled(bffs.map((b) => b.stop()));
-    const c = new pg.Client({ connectionString: DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await database.drop();
   };
   const guard = setTimeout(() => {
     log('bench:chat: hard time limit reached, stopping');
@@ -109,47 +88,9 @@ async function main() {
     };
     bffs.push(await startBff(env)); // migrates
     bffs.push(await startBff(env));
-    const [a, b] = bffs as [BffProcess, BffProcess];
+    const [a, b] = bffs as [ServerProcess, ServerProcess];
 
-    // Users, accounts, teams and sessions straight into the database: 1,000 password hashes would take minutes.
-    const database = await connectDatabase({ url: dbUrl, migrate: false });
-    const config = parseConfig({ DATABASE_URL: dbUrl, SESSION_SECRET: SECRET, NODE_ENV: 'production' });
-    const cookies: { cookie: string; userId: string; teamId: string; team: number }[] = [];
-    for (let t = 0; t < TEAMS; t++) {
-      const users = await database.db
-        .insert(schema.users)
-        .values(
-          Array.from({ length: TEAM_SIZE }, (_, i) => ({
-            email: `u${t}-${i}@bench.test`,
-            passwordHash: 'not-a-password',
-            fname: `مستخدم ${i}`,
-            lname: `فريق ${t}`,
-            phone: '+201000000000',
-          })),
-        )
-        .returning({ id: schema.users.id });
-      const [account] = await database.db
-        .insert(schema.accounts)
-        .values({ kind: 'inst', name: `Bench ${t}`, ownerUserId: users[0]?.id as string })
-        .returning({ id: schema.accounts.id });
-      const accountId = account?.id as string;
-      await database.db
-        .insert(schema.memberships)
-        .values(
-          users.map((u, i) => ({ userId: u.id, accountId, role: i === 0 ? ('owner' as const) : ('member' as const) })),
-        );
-      const [team] = await database.db
-        .insert(schema.teams)
-        .values({ accountId, name: `فريق ${t}` })
-        .returning({ id: schema.teams.id });
-      const teamId = team?.id as string;
-      await database.db.insert(schema.teamMembers).values(users.map((u) => ({ teamId, userId: u.id })));
-      for (const u of users) {
-        const { id } = await createSession(database.db, config, { userId: u.id, accountId });
-        cookies.push({ cookie: `majlis.sid=${id}`, userId: u.id, teamId, team: t });
-      }
-    }
-    await database.close();
+    const cookies = await seedTeams(dbUrl, SECRET, TEAMS, TEAM_SIZE);
     log(`bench:chat: ${TEAMS * TEAM_SIZE} users in ${TEAMS} teams of ${TEAM_SIZE}, two BFFs (${a.url}, ${b.url})`);
 
     const sent = new Map<string, Sent>();
@@ -248,14 +189,14 @@ async function main() {
       return v('used_cpu_sys') + v('used_cpu_user');
     };
     const cpuBefore = await redisCpu();
-    const bffCpuBefore = bffs.map((p) => cpuSeconds(p.proc.pid));
+    const bffCpuBefore = bffs.map((p) => cpuSeconds(p.proc.pid) ?? Number.NaN);
     const selfCpuBefore = process.cpuUsage();
     /** The clients' own event loop: when it lags, the latencies measured here include that lag. */
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const ids = await run(RATE, SECONDS);
     const redisShare = (await redisCpu()) - cpuBefore;
-    const bffShare = bffs.map((p, i) => (cpuSeconds(p.proc.pid) - (bffCpuBefore[i] ?? 0)) / SECONDS);
+    const bffShare = bffs.map((p, i) => ((cpuSeconds(p.proc.pid) ?? Number.NaN) - (bffCpuBefore[i] ?? 0)) / SECONDS);
     const selfUsage = process.cpuUsage(selfCpuBefore);
     const selfShare = (selfUsage.user + selfUsage.system) / 1e6 / SECONDS;
     lag.disable();

@@ -4,11 +4,9 @@
  * Prints jobs/s, scheduled-time-to-browser latency and peak memory. Needs PostgreSQL and Redis (the machine's local
  * ones by default); uses its own database and key prefix and removes them.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import {
   connectDatabase,
   type JobContext,
@@ -25,6 +23,9 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
+import { peakKb } from './lib/cpu.ts';
+import { spawnScript } from './lib/processes.ts';
+import { percentile } from './lib/report.ts';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
@@ -35,19 +36,12 @@ const ROOMS = Number(process.env.BENCH_ROOMS ?? 10_000);
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000);
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '50';
 const GB = 1024 ** 3;
-const repo = fileURLToPath(new URL('..', import.meta.url));
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-const peakKb = (pid: number | undefined) => {
-  try {
-    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid ?? 'self'}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-};
+const pct = (xs: number[], p: number) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
 
 const pg = await createPostgresDatabase();
 const prefix = randomRedisPrefix();
@@ -110,16 +104,11 @@ try {
   await new Promise((r) => client.once('ready', r));
 
   let out = '';
-  worker = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      REDIS_PREFIX: prefix,
-      DATABASE_URL: pg.url,
-      WORKER_CONCURRENCY: CONCURRENCY,
-      DATABASE_POOL_MAX: process.env.BENCH_POOL ?? '20',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  worker = spawnScript('apps/worker/src/main.ts', [], {
+    REDIS_PREFIX: prefix,
+    DATABASE_URL: pg.url,
+    WORKER_CONCURRENCY: CONCURRENCY,
+    DATABASE_POOL_MAX: process.env.BENCH_POOL ?? '20',
   });
   worker.stdout?.on('data', (d) => {
     out += d;
@@ -191,7 +180,7 @@ try {
   );
   line(
     'peak memory (VmHWM)',
-    `worker ${(workerPeak / 1024).toFixed(0)} MB, bench process ${(peakKb(undefined) / 1024).toFixed(0)} MB`,
+    `worker ${(workerPeak / 1024).toFixed(0)} MB, bench process ${(peakKb() / 1024).toFixed(0)} MB`,
   );
   line('lost', `${JOBS - arrivals.size}`);
   client.close();

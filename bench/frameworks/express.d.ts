@@ -1,6 +1,6 @@
 /**
  * The few Express 5 typings the bench uses (@types/express is not installed, and the bench must not add
- * dependencies). Only what bench/servers.ts calls is declared.
+ * dependencies). Only what bench/frameworks/servers.ts calls is declared.
  */
 declare module 'express' {
   import type { IncomingMessage, Server, ServerResponse } from 'node:http';

@@ -1,7 +1,7 @@
 /**
  * Open-loop load at a fixed rate, for "p99 at 50% of max req/s": requests leave on a fixed schedule (not in
  * autocannon's per-second bursts) and latency counts from the scheduled send time, so a stalled server is not hidden
- * (no coordinated omission). Run as a child: `node --import tsx bench/paced.ts '<json options>'`; prints one JSON line.
+ * (no coordinated omission). Run as a child: `node --import tsx bench/lib/paced.ts '<json options>'`; prints one JSON line.
  */
 import { Agent, request } from 'node:http';
 
