@@ -50,7 +50,7 @@ export function createIo(
     const pub = new Redis(config.REDIS_URL, { connectionName: `${config.REDIS_PREFIX}io-pub` });
     const sub = pub.duplicate({ connectionName: `${config.REDIS_PREFIX}io-sub` });
     // ioredis reconnects by itself; each failed attempt is worth a debug line, not an error.
-    for (const c of [pub, sub]) c.on('error', (err: Error) => log.debug(`redis: ${err.message}`));
+    for (const c of [pub, sub]) c.on('error', (err: Error) => log.debug({ err }, 'redis connection error'));
     /** Since when the subscriber has been away. */
     let downSince: number | null = null;
     sub.on('close', () => {

@@ -23,7 +23,7 @@ export function createPresence(io: IoServer, log: Logger) {
       sockets = await io.in(room).fetchSockets();
     } catch (err) {
       // Another instance did not answer in time (Redis away): this instance's view is the best there is.
-      log.warn({ accountId, err: (err as Error).message }, 'presence from this instance only');
+      log.warn({ accountId, err }, 'presence from this instance only');
       sockets = localSockets(io, [room]);
     }
     const users = new Map<string, OnlineUser>();
