@@ -1,2 +1,1 @@
 export * from './locales.ts';
-export { type PoEntry, parsePo } from './po.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeLocale, toAsciiDigits } from './locales.ts';
-import { both, t } from './server.ts';
+import { both, hasMessage, t } from './server.ts';
 
 describe('server messages', () => {
   it('renders both languages with values', () => {
@@ -9,6 +9,56 @@ describe('server messages', () => {
       en: 'Too many attempts. Wait 30 seconds and try again',
     });
     expect(t('en', 'error.NOT_FOUND')).toBe('Not found');
+  });
+
+  it('Arabic takes the plural form of 1, 2, 3-10, 11-99 and 100; English one and other', () => {
+    const repeats = [1, 2, 3, 11, 100].map((count) => both('meeting.recurring', { count }));
+    expect(repeats).toEqual([
+      { ar: 'يتكرر في يوم واحد', en: 'repeats on 1 day' },
+      { ar: 'يتكرر في يومين', en: 'repeats on 2 days' },
+      { ar: 'يتكرر في ٣ أيام', en: 'repeats on 3 days' },
+      { ar: 'يتكرر في ١١ يومًا', en: 'repeats on 11 days' },
+      { ar: 'يتكرر في ١٠٠ يوم', en: 'repeats on 100 days' },
+    ]);
+    expect([1, 2, 3, 11, 100].map((seconds) => t('ar', 'error.RATE_LIMITED', { seconds }))).toEqual([
+      'محاولات كثيرة. انتظر ثانية واحدة ثم حاول مرة أخرى',
+      'محاولات كثيرة. انتظر ثانيتين ثم حاول مرة أخرى',
+      'محاولات كثيرة. انتظر ٣ ثوانٍ ثم حاول مرة أخرى',
+      'محاولات كثيرة. انتظر ١١ ثانية ثم حاول مرة أخرى',
+      'محاولات كثيرة. انتظر ١٠٠ ثانية ثم حاول مرة أخرى',
+    ]);
+    expect([1, 2, 5].map((minutes) => both('notif.meeting.reminder.title', { minutes }))).toEqual([
+      { ar: 'اجتماع بعد دقيقة واحدة', en: 'Meeting in 1 minute' },
+      { ar: 'اجتماع بعد دقيقتين', en: 'Meeting in 2 minutes' },
+      { ar: 'اجتماع بعد ٥ دقائق', en: 'Meeting in 5 minutes' },
+    ]);
+  });
+
+  it('numbers take Arabic-Indic digits without grouping in Arabic, in plurals too; strings stay as given', () => {
+    expect(both('storage.used', { percent: 85, total: 1000 })).toEqual({
+      ar: 'استخدمت ٨٥٪ من ١٠٠٠ جيجابايت',
+      en: 'You have used 85% of 1000 GB',
+    });
+    expect(t('ar', 'meeting.recurring', { count: 1234 })).toBe('يتكرر في ١٢٣٤ يومًا');
+    expect(
+      t('ar', 'mail.reminder.body', { name: 'مراجعة', minutes: 15, number: '0123456789', link: 'https://m.x/j' }),
+    ).toBe('يبدأ «مراجعة» بعد ١٥ دقيقة.\n\nللانضمام: https://m.x/j\nرقم الاجتماع: 0123456789');
+  });
+
+  it('renders HTML bodies and plain messages as written, and an unknown id as the id', () => {
+    const values = { name: 'Q&amp;A', minutes: 15, number: '5566778899', link: 'https://m.x/join/5566778899' };
+    expect(t('en', 'notif.meeting.reminder.message', values)).toBe(
+      'Q&amp;A starts in 15 minutes. Meeting number 5566778899: <a href="https://m.x/join/5566778899">join the meeting</a>.',
+    );
+    expect(both('error.FORBIDDEN')).toEqual({ ar: 'ليس لديك صلاحية', en: "You don't have permission" });
+    expect(t('ar', 'no.such.message', { count: 2 })).toBe('no.such.message');
+    expect(hasMessage('meeting.recurring')).toBe(true);
+    expect(hasMessage('no.such.message')).toBe(false);
+  });
+
+  it('a value is never read as an escape sequence, and a forgotten plain value stays visible', () => {
+    expect(t('en', 'mail.contact.subject', { kind: 'C:\\u0041\\x41', name: 'x' })).toBe('New C:\\u0041\\x41 from x');
+    expect(t('en', 'mail.contact.subject', { kind: 'note' })).toBe('New note from {name}');
   });
 
   it('spec §4: anything that is not En becomes Ar', () => {

@@ -1,31 +1,82 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Bilingual, formatNumber, LOCALES, type Locale } from './locales.ts';
+import { type I18n, setupI18n } from '@lingui/core';
+import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { argumentsOf } from './icu.ts';
+import { type Bilingual, formatNumber, LOCALE_INFO, LOCALES, type Locale } from './locales.ts';
 import { parsePo } from './po.ts';
-
-/** Server-side messages (errors, notifications, e-mails) live in locales/{ar,en}/server.po with explicit ids. */
-function load(locale: Locale): Map<string, string> {
-  const file = fileURLToPath(new URL(`../locales/${locale}/server.po`, import.meta.url));
-  return new Map(parsePo(readFileSync(file, 'utf8')).map((e) => [e.msgid, e.msgstr]));
-}
-
-const catalogs: Record<Locale, Map<string, string>> = { ar: load('ar'), en: load('en') };
 
 export type Values = Record<string, string | number>;
 
+/** Per message, its arguments: plain ones take a pre-formatted number, counted ones (plural) the number itself. */
+interface Catalog {
+  i18n: I18n;
+  args: Map<string, { plain: Set<string>; counted: Set<string> }>;
+}
+
+/**
+ * Server-side messages (errors, notifications, e-mails) live in locales/{ar,en}/server.po with explicit ids, as ICU
+ * MessageFormat. Each catalog is compiled once here (a broken message fails at start-up; `npm run i18n:check` finds
+ * it first) into its own Lingui instance, whose `locales` (ar-EG, en-GB) pick the plural rules and the digits of `#`.
+ */
+function load(locale: Locale): Catalog {
+  const file = fileURLToPath(new URL(`../locales/${locale}/server.po`, import.meta.url));
+  const messages: Record<string, CompiledMessage> = {};
+  const args: Catalog['args'] = new Map();
+  for (const { msgid, msgstr, obsolete } of parsePo(readFileSync(file, 'utf8'))) {
+    if (obsolete || !msgstr) continue;
+    try {
+      messages[msgid] = compileMessageOrThrow(msgstr);
+    } catch (err) {
+      throw new Error(`${locale}/server.po: "${msgid}" is not a valid ICU message: ${(err as Error).message}`);
+    }
+    const plain = new Set<string>();
+    const counted = new Set<string>();
+    for (const [name, uses] of argumentsOf(messages[msgid])) {
+      if (uses.has('')) plain.add(name);
+      if (uses.has('plural') || uses.has('selectordinal')) counted.add(name);
+    }
+    args.set(msgid, { plain, counted });
+  }
+  const i18n = setupI18n({ locale, locales: LOCALE_INFO[locale].intl, messages: { [locale]: messages } });
+  return { i18n, args };
+}
+
+const catalogs: Record<Locale, Catalog> = { ar: load('ar'), en: load('en') };
+
+/** `#` in a plural prints like a plain number: the reader's digits, no grouping (as formatNumber below). */
+const formats = { number: { useGrouping: false } };
+
+/**
+ * Lingui decodes `\uXXXX` and `\xXX` anywhere in the rendered text, values included; a name typed with a backslash
+ * must come out as typed (and must not turn into `<` after the HTML escaping done by callers), so backslashes in
+ * values travel as a private-use character and come back after rendering.
+ */
+const BACKSLASH = '\uE000';
+
 export function hasMessage(id: string): boolean {
-  return catalogs.en.has(id) && catalogs.ar.has(id);
+  return catalogs.en.args.has(id) && catalogs.ar.args.has(id);
 }
 
 /** Renders a message in one language; an unknown id renders as the id itself (and fails the catalog test). */
 export function t(locale: Locale, id: string, values: Values = {}): string {
-  const template = catalogs[locale].get(id) || catalogs.en.get(id) || id;
-  // Numbers take the reader's digits (Arabic-Indic in Arabic); strings (meeting numbers, names) are left as given.
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    if (!(name in values)) return whole;
-    const value = values[name];
-    return typeof value === 'number' ? formatNumber(locale, value, { useGrouping: false }) : String(value);
-  });
+  const catalog = catalogs[locale].args.has(id) ? catalogs[locale] : catalogs.en.args.has(id) ? catalogs.en : null;
+  const args = catalog?.args.get(id);
+  if (!catalog || !args) return id;
+  let escaped = false;
+  const shown: Record<string, string | number> = {};
+  for (const name of args.plain) if (!(name in values)) shown[name] = `{${name}}`; // a forgotten value stays visible
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string') {
+      escaped ||= value.includes('\\');
+      shown[name] = value.replaceAll('\\', BACKSLASH); // strings (meeting numbers, names) are left as given
+    } else {
+      // Numbers take the reader's digits (Arabic-Indic in Arabic); a plural needs the number itself to choose.
+      shown[name] = args.counted.has(name) ? value : formatNumber(locale, value, { useGrouping: false });
+    }
+  }
+  const text = catalog.i18n._(id, shown, { formats });
+  return escaped ? text.replaceAll(BACKSLASH, '\\') : text;
 }
 
 /** The same message in both languages, for the error shape and stored notifications. */
