@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import { DAY_PATTERN, HOUR_PATTERN, ZEmail } from './common.ts';
 import { toAsciiDigits } from './digits.ts';
+import { ROOM_TYPES } from './rooms.ts';
 import { multiLine, nameText, singleLine } from './strings.ts';
 
 // ---------------------------------------------------------------- views (responses)
 // Written as zod so the BFF can document and test its responses with them; the types are inferred, never hand copied.
 
 /** Room types a meeting can live in (one conferencing provider each). */
-const ZMeetingRoomType = z.enum(['bbb', 'zoom', 'jitsi']);
+const ZMeetingRoomType = z.enum(ROOM_TYPES);
 
 /** Statuses of the meetingStatus statechart (@majlis/machines); core assigns the chart's type to this one. */
 export const MEETING_STATUSES = ['available', 'running', 'finished', 'expired', 'deleted'] as const;
