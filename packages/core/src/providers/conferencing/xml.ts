@@ -1,37 +1,49 @@
-/** A minimal XML reader for the BigBlueButton API's responses: elements, text, CDATA, entities; attributes ignored. */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/**
+ * The BigBlueButton API's XML answers, read with fast-xml-parser into a small ordered tree: elements, their text (CDATA
+ * included, entities decoded), attributes ignored. A body that is not well-formed XML (an HTML error page, a cut-off
+ * answer, nothing at all) reads as an empty document, so callers see "no <response>" instead of a half-read one.
+ */
 export interface XmlNode {
   name: string;
   text: string;
   children: XmlNode[];
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  // values stay strings (ids such as "0123" or "1e5" must not become numbers) and keep their spaces; textOf trims
+  parseTagValue: false,
+  trimValues: false,
+  // numeric character references (&#1575;, &#x627;) besides the five XML entities
+  htmlEntities: true,
+});
 
-function decode(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, e: string) => {
-    if (e[0] === '#')
-      return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
-    return ENTITIES[e] ?? whole;
-  });
+/** One entry of fast-xml-parser's ordered output: { tag: [children] } or { '#text': value }. */
+type Ordered = Record<string, unknown>;
+
+function toNode(name: string, entries: Ordered[]): XmlNode {
+  const node: XmlNode = { name, text: '', children: [] };
+  for (const entry of entries) {
+    for (const [key, value] of Object.entries(entry)) {
+      if (key === '#text') node.text += String(value);
+      else if (key !== ':@' && Array.isArray(value)) node.children.push(toNode(key, value as Ordered[]));
+    }
+  }
+  return node;
 }
 
 export function parseXml(xml: string): XmlNode {
-  const root: XmlNode = { name: '#document', text: '', children: [] };
-  const stack: XmlNode[] = [root];
-  const re =
-    /<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<\/([\w:.-]+)\s*>|<([\w:.-]+)((?:\s+[^>]*?)?)(\/?)>|([^<]+)/g;
-  for (const m of xml.matchAll(re)) {
-    const top = stack[stack.length - 1] as XmlNode;
-    if (m[1] !== undefined) top.text += m[1];
-    else if (m[2]) {
-      if (stack.length > 1) stack.pop();
-    } else if (m[3]) {
-      const node: XmlNode = { name: m[3], text: '', children: [] };
-      top.children.push(node);
-      if (!m[5]) stack.push(node);
-    } else if (m[6] !== undefined) top.text += decode(m[6]);
+  if (!xml.trim() || XMLValidator.validate(xml) !== true) return { name: '#document', text: '', children: [] };
+  try {
+    return toNode('#document', parser.parse(xml) as Ordered[]);
+  } catch {
+    return { name: '#document', text: '', children: [] }; // e.g. an entity expansion over the parser's limits
   }
-  return root;
 }
 
 export const child = (node: XmlNode | undefined, name: string) => node?.children.find((c) => c.name === name);
@@ -39,6 +51,7 @@ export const children = (node: XmlNode | undefined, name: string) =>
   node?.children.filter((c) => c.name === name) ?? [];
 export const textOf = (node: XmlNode | undefined, name: string) => child(node, name)?.text.trim() ?? '';
 
+/** For the XML the BigBlueButton simulator writes in tests (five characters; no library needed for that). */
 export function escapeXml(s: string): string {
   return s.replace(
     /[<>&'"]/g,
