@@ -413,7 +413,7 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       const again = await fetch(`${base}/api/webhooks/bbb/recording-ready`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: `signed_parameters=${signJwt({ meeting_id: `majlis-${m.id}`, record_id: published.recordID }, sim.secret)}`,
+        body: `signed_parameters=${await signJwt({ meeting_id: `majlis-${m.id}`, record_id: published.recordID }, sim.secret)}`,
       });
       expect(again.status).toBe(200);
       const rooms = (await owner.get('/api/rooms')).json.rooms;
@@ -424,7 +424,7 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       const forged = await fetch(`${base}/api/webhooks/bbb/recording-ready`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: `signed_parameters=${signJwt({ meeting_id: 'x', record_id: 'y' }, 'not-the-secret')}`,
+        body: `signed_parameters=${await signJwt({ meeting_id: 'x', record_id: 'y' }, 'not-the-secret')}`,
       });
       expect(forged.status).toBe(401);
       const hook = await fetch(`${base}/api/webhooks/bbb/events?checksum=${'a'.repeat(40)}`, {

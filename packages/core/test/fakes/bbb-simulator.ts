@@ -387,7 +387,7 @@ export class BbbSimulator {
     let status = 0;
     if (readyUrl) {
       const body = new URLSearchParams({
-        signed_parameters: signJwt({ meeting_id: meetingID, record_id: recordID }, this.secret),
+        signed_parameters: await signJwt({ meeting_id: meetingID, record_id: recordID }, this.secret),
       });
       const r = await fetch(readyUrl, {
         method: 'POST',

@@ -125,8 +125,8 @@ export class BigBlueButton implements ConferencingProvider {
     return meeting.providerMeetingId ?? `majlis-${meeting.id}`;
   }
 
-  endCallbackUrl(meetingID: string): string {
-    const token = signJwt({ meeting_id: meetingID }, this.opts.secret);
+  async endCallbackUrl(meetingID: string): Promise<string> {
+    const token = await signJwt({ meeting_id: meetingID }, this.opts.secret);
     return `${this.opts.publicUrl}${BBB_CALLBACK_PATHS.end}?meetingID=${encodeURIComponent(meetingID)}&token=${token}`;
   }
 
@@ -179,7 +179,7 @@ export class BigBlueButton implements ConferencingProvider {
       'meta_majlis-number': meeting.number,
       'meta_majlis-allow-download': bool(o.allowDownload),
       'meta_majlis-notify-enter-exit': bool(o.notifyEnterExit),
-      meta_endCallbackUrl: this.endCallbackUrl(meetingID),
+      meta_endCallbackUrl: await this.endCallbackUrl(meetingID),
       'meta_bbb-recording-ready-url': `${this.opts.publicUrl}${BBB_CALLBACK_PATHS.recordingReady}`,
     });
     return {
@@ -270,15 +270,15 @@ export class BigBlueButton implements ConferencingProvider {
   }
 
   /** The recording-ready callback's `signed_parameters`: JWT HS256 with the shared secret, payload {meeting_id, record_id}. */
-  verifyRecordingReady(signedParameters: string): { meetingID: string; recordID: string } | null {
-    const payload = verifyJwt(signedParameters, this.opts.secret);
+  async verifyRecordingReady(signedParameters: string): Promise<{ meetingID: string; recordID: string } | null> {
+    const payload = await verifyJwt(signedParameters, this.opts.secret);
     if (!payload || typeof payload.meeting_id !== 'string' || typeof payload.record_id !== 'string') return null;
     return { meetingID: payload.meeting_id, recordID: payload.record_id };
   }
 
   /** Our own end-callback token (BBB does not sign that callback, so the URL we give it carries a JWT). */
-  verifyEndCallback(meetingID: string, token: string): boolean {
-    return verifyJwt(token, this.opts.secret)?.meeting_id === meetingID;
+  async verifyEndCallback(meetingID: string, token: string): Promise<boolean> {
+    return (await verifyJwt(token, this.opts.secret))?.meeting_id === meetingID;
   }
 
   /** bbb-webhooks: checksum = H(callbackURL + body + secret), the body being the form with keys in order. */

@@ -40,7 +40,7 @@ export class Jitsi implements ConferencingProvider {
       const now = Math.floor(Date.now() / 1000);
       url.searchParams.set(
         'jwt',
-        signJwt(
+        await signJwt(
           {
             iss: this.opts.appId ?? 'majlis',
             aud: 'jitsi',

@@ -1,28 +1,25 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
 
-const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+/** HS256 JSON Web Tokens (RFC 7519) with jose, as BigBlueButton's recording-ready callback and Jitsi tokens use. */
 
-/** HS256 JSON Web Token (RFC 7519), as BigBlueButton's recording-ready callback and Jitsi tokens use. */
-export function signJwt(payload: Record<string, unknown>, secret: string): string {
-  const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const body = b64url(JSON.stringify(payload));
-  const sig = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url');
-  return `${head}.${body}.${sig}`;
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+/** The payload as given (no claims added), header {alg: HS256, typ: JWT}. */
+export async function signJwt(payload: Record<string, unknown>, secret: string): Promise<string> {
+  return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(keyOf(secret));
 }
 
-/** The payload when the token is HS256, signed with `secret` and not expired; null otherwise. */
-export function verifyJwt(token: string, secret: string, now = Date.now()): Record<string, unknown> | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [head, body, sig] = parts as [string, string, string];
+/**
+ * The payload when the token is HS256 (no other algorithm, "none" included), signed with `secret`, and neither
+ * expired (exp) nor early (nbf) at `now`; null otherwise, whatever the reason.
+ */
+export async function verifyJwt(
+  token: string,
+  secret: string,
+  now = Date.now(),
+): Promise<Record<string, unknown> | null> {
   try {
-    const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string };
-    if (header.alg !== 'HS256') return null;
-    const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
-    const given = Buffer.from(sig, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (typeof payload.exp === 'number' && payload.exp * 1000 < now) return null;
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], currentDate: new Date(now) });
     return payload;
   } catch {
     return null;
