@@ -19,7 +19,18 @@ interface ZoomMeeting {
   join_url: string;
   start_url: string;
   status?: 'waiting' | 'started';
+  /** Recurring meetings: Zoom's own days, named by their start in epoch milliseconds. */
+  occurrences?: { occurrence_id: string; start_time: string; status?: string }[];
 }
+
+/**
+ * Zoom repeats a fixed-time meeting at most 50 times (recurrence.end_times is 1–50 in the recurrence object reference;
+ * support.zoom.us "Scheduling recurring meetings"), while a Majlis meeting may have 100 days. Zoom gets the first 50;
+ * the later days stay Majlis days (calendar, invitation, reminders) and join through the same Zoom meeting, whose ID
+ * only expires 365 days after it was last started. Moving or cancelling such a day has nothing to change at Zoom, so
+ * it is not sent there (see hasOccurrence).
+ */
+export const ZOOM_MAX_OCCURRENCES = 50;
 
 export class Zoom implements ConferencingProvider {
   readonly kind = 'zoom' as const;
@@ -112,7 +123,7 @@ export class Zoom implements ConferencingProvider {
                 .sort()
                 .map((d) => d + 1)
                 .join(','),
-              end_times: Math.min(Math.max(meeting.repeatDays, 1), 50),
+              end_times: Math.min(Math.max(meeting.repeatDays, 1), ZOOM_MAX_OCCURRENCES),
             },
           }
         : {}),
@@ -172,9 +183,19 @@ export class Zoom implements ConferencingProvider {
     }
   }
 
+  /**
+   * Whether Zoom has this day: false only when Zoom lists its occurrences and this one is not among them (a day after
+   * the 50th); when the answer has no list, the day is assumed to be there, as before.
+   */
+  async hasOccurrence(meeting: ProviderMeeting, original: Date): Promise<boolean> {
+    const zm = await this.api<ZoomMeeting>('GET', `/meetings/${meeting.providerMeetingId}`);
+    return !zm.occurrences || zm.occurrences.some((o) => o.occurrence_id === String(+original));
+  }
+
   /** Zoom names an occurrence by its original start in epoch milliseconds. */
   async updateOccurrence(meeting: ProviderMeeting, original: Date, startsAt: Date, durationMinutes: number) {
     if (!meeting.providerMeetingId || !meeting.recurrenceDays.length) return;
+    if (!(await this.hasOccurrence(meeting, original))) return;
     await this.api('PATCH', `/meetings/${meeting.providerMeetingId}?occurrence_id=${+original}`, {
       start_time: startsAt.toISOString().replace(/\.\d{3}Z$/, 'Z'),
       duration: durationMinutes,
@@ -183,6 +204,7 @@ export class Zoom implements ConferencingProvider {
 
   async cancelOccurrence(meeting: ProviderMeeting, original: Date) {
     if (!meeting.providerMeetingId || !meeting.recurrenceDays.length) return;
+    if (!(await this.hasOccurrence(meeting, original))) return;
     await this.api('DELETE', `/meetings/${meeting.providerMeetingId}?occurrence_id=${+original}`);
   }
 
