@@ -77,7 +77,7 @@ export const ZMessageHistoryQuery = z.strictObject({
 export type TMessageHistoryQuery = z.infer<typeof ZMessageHistoryQuery>;
 
 /** Spec §3 Message. `id` is the stream id: resume from it, drop a repeat by it. */
-export const ZChatMessage = z.object({
+export const ZChatMessage = z.strictObject({
   id: z.number().int(),
   _id: z.string(),
   sender: z.uuid(),
@@ -97,7 +97,7 @@ export const ZUnreadRecord = ZChatMessage.extend({ userId: z.uuid() });
 export type UnreadRecord = z.infer<typeof ZUnreadRecord>;
 
 /** Spec §3 Team (GET /api/teams). */
-export const ZTeam = z.object({ _id: z.uuid(), teamName: z.string() });
+export const ZTeam = z.strictObject({ _id: z.uuid(), teamName: z.string() });
 export type Team = z.infer<typeof ZTeam>;
 
 /** GET /api/teams/all/active: teams with chat activity, most recent first. */
@@ -105,7 +105,7 @@ export const ZActiveTeam = ZTeam.extend({ conversationId: z.uuid(), lastMessageA
 export type ActiveTeam = z.infer<typeof ZActiveTeam>;
 
 /** Spec §3 team user or contact (GET /api/chat/users, /api/chat/users/{teamId}). */
-export const ZContact = z.object({
+export const ZContact = z.strictObject({
   userId: z.uuid(),
   name: z.string(),
   picture: z.string().nullable(),
@@ -114,7 +114,7 @@ export const ZContact = z.object({
 export type Contact = z.infer<typeof ZContact>;
 
 /** Spec §3 Conversation, as POST /api/chat/conversation answers it. */
-export const ZConversation = z.object({
+export const ZConversation = z.strictObject({
   _id: z.uuid(),
   type: ZChatType,
   teamId: z.uuid().nullable(),
@@ -124,5 +124,5 @@ export const ZConversation = z.object({
 export type Conversation = z.infer<typeof ZConversation>;
 
 /** Answers of the unread-status and clearing routes. */
-export const ZMarkUnreadAnswer = z.object({ ok: z.literal(true), unread: ZUnreadRecord.nullable() });
-export const ZClearUnreadAnswer = z.object({ ok: z.literal(true), deleted: z.number().int() });
+export const ZMarkUnreadAnswer = z.strictObject({ ok: z.literal(true), unread: ZUnreadRecord.nullable() });
+export const ZClearUnreadAnswer = z.strictObject({ ok: z.literal(true), deleted: z.number().int() });

@@ -8,7 +8,7 @@ export const NOTIFICATION_PAGE = 100;
 export const NOTIFICATION_MAX_PAGE = 500;
 
 /** Spec §3 Notification as a reader sees it: title and message rendered in the reader's language. */
-export const ZNotificationView = z.object({
+export const ZNotificationView = z.strictObject({
   _id: z.string(),
   /** The stream id: a reconnecting client sends the highest it has (lastNotificationId) and drops repeats by it. */
   id: z.number().int(),
@@ -39,4 +39,4 @@ export const ZNotificationsReadBody = z.strictObject({
 export type TNotificationsReadBody = z.infer<typeof ZNotificationsReadBody>;
 
 /** Answer of POST /api/notif/notify: how many were unread. */
-export const ZNotificationsReadAnswer = z.object({ ok: z.literal(true), read: z.number().int() });
+export const ZNotificationsReadAnswer = z.strictObject({ ok: z.literal(true), read: z.number().int() });

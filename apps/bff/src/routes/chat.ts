@@ -1,10 +1,18 @@
 import {
   type TMessageStatusBody,
+  ZActiveTeam,
+  ZChatMessage,
+  ZClearUnreadAnswer,
+  ZContact,
+  ZConversation,
+  ZMarkUnreadAnswer,
   ZMessageHistoryQuery,
   ZMessageStatusBody,
   ZOpenConversationBody,
   ZSendMessageBody,
+  ZUnreadRecord,
 } from '@majlis/contracts/chat';
+import { ZOk } from '@majlis/contracts/common';
 import {
   AppError,
   assertSelf,
@@ -23,28 +31,35 @@ import {
   toConversationView,
 } from '@majlis/core';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, idParam, jsonBody, queryOf } from '../http/validate.ts';
 
 /** Team chat of spec §7: contacts, conversations, history, sending and the unread records. */
 export const chatRoutes = new Hono<Env>()
-  .get('/teams/all/active', doc('Teams with chat activity, most recent first', { tags: ['chat'] }), async (c) =>
-    c.json(await findActiveTeams(c.get('runtime').db, requireActor(c))),
+  .get(
+    '/teams/all/active',
+    doc('Teams with chat activity, most recent first', { tags: ['chat'], response: z.array(ZActiveTeam) }),
+    async (c) => c.json(await findActiveTeams(c.get('runtime').db, requireActor(c))),
   )
-  .get('/chat/users', doc('Users of the acting account to chat with', { tags: ['chat'] }), async (c) =>
-    c.json(await findChatUsers(c.get('runtime').db, requireActor(c))),
+  .get(
+    '/chat/users',
+    doc('Users of the acting account to chat with', { tags: ['chat'], response: z.array(ZContact) }),
+    async (c) => c.json(await findChatUsers(c.get('runtime').db, requireActor(c))),
   )
-  .get('/chat/users/:teamId', doc('Users of a team', { tags: ['chat'] }), async (c) =>
+  .get('/chat/users/:teamId', doc('Users of a team', { tags: ['chat'], response: z.array(ZContact) }), async (c) =>
     c.json(await findTeamUsers(c.get('runtime').db, requireActor(c), idParam(c.req.param('teamId')))),
   )
-  .get('/chat/message/status/unread', doc('Unread messages of the user', { tags: ['chat'] }), async (c) =>
-    c.json(await listUnread(c.get('runtime').db, requireActor(c))),
+  .get(
+    '/chat/message/status/unread',
+    doc('Unread messages of the user', { tags: ['chat'], response: z.array(ZUnreadRecord) }),
+    async (c) => c.json(await listUnread(c.get('runtime').db, requireActor(c))),
   )
   /** Spec §4: a message that arrived while its conversation was not open is kept as unread. */
   .post(
     '/chat/message/status/unread',
-    doc('Keep a message as unread', { tags: ['chat'] }),
+    doc('Keep a message as unread', { tags: ['chat'], response: ZMarkUnreadAnswer }),
     jsonBody(ZMessageStatusBody),
     async (c) => {
       const actor = requireActor(c);
@@ -56,7 +71,7 @@ export const chatRoutes = new Hono<Env>()
   )
   .post(
     '/chat/message/status/read',
-    doc('Mark one message read', { tags: ['chat'] }),
+    doc('Mark one message read', { tags: ['chat'], response: ZOk }),
     jsonBody(ZMessageStatusBody),
     async (c) => {
       const actor = requireActor(c);
@@ -69,7 +84,7 @@ export const chatRoutes = new Hono<Env>()
   /** Spec §4: opening a conversation deletes its unread records. */
   .delete(
     '/chat/message/status/all/:conversationId',
-    doc('Clear the unread records of a conversation', { tags: ['chat'] }),
+    doc('Clear the unread records of a conversation', { tags: ['chat'], response: ZClearUnreadAnswer }),
     async (c) => {
       const deleted = await clearUnread(c.get('runtime').db, requireActor(c), idParam(c.req.param('conversationId')));
       return c.json({ ok: true, deleted });
@@ -79,6 +94,7 @@ export const chatRoutes = new Hono<Env>()
     '/chat/message/:conversationId',
     doc('History of a conversation, newest last; `before` pages back, `after` reads what was missed', {
       tags: ['chat'],
+      response: z.array(ZChatMessage),
     }),
     queryOf(ZMessageHistoryQuery),
     async (c) =>
@@ -92,25 +108,34 @@ export const chatRoutes = new Hono<Env>()
       ),
   )
   /** Persist first, then publish: the receivers on every instance get `getMessage`. */
-  .post('/chat/message', doc('Send a message', { tags: ['chat'] }), jsonBody(ZSendMessageBody), async (c) => {
-    const actor = requireActor(c);
-    const body = c.req.valid('json');
-    assertSelf(actor, { userId: body.sender });
-    const { db, bus } = c.get('runtime');
-    const conversation = await findConversation(db, actor, body.conversationId);
-    if (body.type && body.type !== conversation.type) throw new AppError(403, 'FORBIDDEN');
-    if (body.teamId && body.teamId !== conversation.teamId) throw new AppError(403, 'FORBIDDEN');
-    const { message, created } = await sendMessage({ db, bus }, actor, {
-      text: body.text,
-      messageId: body.messageId,
-      conversationId: conversation.id,
-    });
-    return c.json(message, created ? 201 : 200);
-  })
+  .post(
+    '/chat/message',
+    doc('Send a message → 201, or 200 with the stored one for a repeated messageId', {
+      tags: ['chat'],
+      response: ZChatMessage,
+      statuses: [200, 201],
+    }),
+    jsonBody(ZSendMessageBody),
+    async (c) => {
+      const actor = requireActor(c);
+      const body = c.req.valid('json');
+      assertSelf(actor, { userId: body.sender });
+      const { db, bus } = c.get('runtime');
+      const conversation = await findConversation(db, actor, body.conversationId);
+      if (body.type && body.type !== conversation.type) throw new AppError(403, 'FORBIDDEN');
+      if (body.teamId && body.teamId !== conversation.teamId) throw new AppError(403, 'FORBIDDEN');
+      const { message, created } = await sendMessage({ db, bus }, actor, {
+        text: body.text,
+        messageId: body.messageId,
+        conversationId: conversation.id,
+      });
+      return c.json(message, created ? 201 : 200);
+    },
+  )
   /** The same team, or the same pair of users, always gets the same conversation. */
   .post(
     '/chat/conversation',
-    doc('Open a team or private conversation', { tags: ['chat'] }),
+    doc('Open a team or private conversation', { tags: ['chat'], response: ZConversation }),
     jsonBody(ZOpenConversationBody),
     async (c) => {
       const actor = requireActor(c);

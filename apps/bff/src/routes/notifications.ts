@@ -1,6 +1,13 @@
-import { ZNotificationListQuery, ZNotificationsReadBody } from '@majlis/contracts/notifications';
+import { ZOk } from '@majlis/contracts/common';
+import {
+  ZNotificationListQuery,
+  ZNotificationsReadAnswer,
+  ZNotificationsReadBody,
+  ZNotificationView,
+} from '@majlis/contracts/notifications';
 import { assertSelf, dismissNotification, listNotifications, markNotificationsRead, notFound } from '@majlis/core';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, jsonBody, queryOf } from '../http/validate.ts';
@@ -11,13 +18,14 @@ export const notificationRoutes = new Hono<Env>()
     '/notif/notify',
     doc('Notifications not dismissed, newest first; `after` gives those after a stream id', {
       tags: ['notifications'],
+      response: z.array(ZNotificationView),
     }),
     queryOf(ZNotificationListQuery),
     async (c) =>
       c.json(await listNotifications(c.get('runtime').db, requireActor(c), c.get('locale'), c.req.valid('query'))),
   )
   /** Spec §4: dismissing removes it from the list. */
-  .put('/notif/notify/:id', doc('Dismiss a notification', { tags: ['notifications'] }), async (c) => {
+  .put('/notif/notify/:id', doc('Dismiss a notification', { tags: ['notifications'], response: ZOk }), async (c) => {
     const id = c.req.param('id');
     if (!/^\d{1,15}$/.test(id)) throw notFound();
     await dismissNotification(c.get('runtime').db, requireActor(c), Number(id));
@@ -25,7 +33,10 @@ export const notificationRoutes = new Hono<Env>()
   })
   .post(
     '/notif/notify',
-    doc('Mark all notifications read (the client reloads the list after)', { tags: ['notifications'] }),
+    doc('Mark all notifications read (the client reloads the list after)', {
+      tags: ['notifications'],
+      response: ZNotificationsReadAnswer,
+    }),
     jsonBody(ZNotificationsReadBody),
     async (c) => {
       const actor = requireActor(c);
