@@ -19,8 +19,7 @@ import { createIo, type IoSocket, localSockets } from './io.ts';
 import { createPresence } from './presence.ts';
 import { createSessionGuards } from './session-guard.ts';
 
-export type { IoServer, IoSocket, SocketData } from './io.ts';
-
+/** The realtime layer of one BFF process: what the chat handlers use, and closing it at shutdown. */
 export interface Realtime extends ChatContext {
   close(): Promise<void>;
 }
