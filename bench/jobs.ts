@@ -7,6 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { memberRoom } from '@majlis/contracts/socket-rooms';
 import {
   connectDatabase,
   type JobContext,
@@ -86,7 +87,7 @@ try {
     adapter: createAdapter(adapterRedis, adapterRedis.duplicate(), { key: `${prefix}socket.io` }),
   });
   io.on('connection', (s) => {
-    s.join(`member:${s.handshake.auth.accountId}:${s.handshake.auth.userId}`);
+    s.join(memberRoom(s.handshake.auth.accountId, s.handshake.auth.userId));
     s.emit('ready');
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
