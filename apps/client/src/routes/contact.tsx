@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toAsciiDigits } from '@majlis/i18n';
 import {
   Alert,
   Anchor,
@@ -13,59 +12,52 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { serverFieldErrors } from '../features/auth/server-errors.ts';
-import { MESSAGES, validateEmail } from '../features/auth/validation.ts';
+import { authValidation, preloadAuthValidation } from '../features/auth/load-validation.ts';
+import type { ContactForm } from '../features/auth/validation.ts';
 import { useContactConfig } from '../features/contact/contact-config.ts';
 import { api, body } from '../lib/api.ts';
 import { messageOf } from '../lib/http.ts';
+import { fieldErrorsOf } from '../lib/server-errors.ts';
 import { useLanguage } from '../state/language.tsx';
 import { Page } from '../ui/Page.tsx';
 import { toast } from '../ui/toast.ts';
+import { useFieldError } from '../ui/use-field-error.ts';
 
-type Kind = 'suggestion' | 'complaint' | 'question';
+const EMPTY: ContactForm = { name: '', email: '', phone: '', kind: 'suggestion', message: '' };
 
 /** Suggestions, complaints and questions (POST /api/contact), beside the support details. */
 export default function ContactPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const language = useLanguage();
+  const errorText = useFieldError();
   const contact = useContactConfig();
-  const [form, setForm] = useState({ name: '', email: '', phone: '', kind: 'suggestion' as Kind, message: '' });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const form = useForm<ContactForm>({ initialValues: EMPTY });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const input = (field: keyof ContactForm) => ({
+    ...form.getInputProps(field),
+    error: errorText(form.errors[field]),
+  });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const emailError = validateEmail(form.email);
-    const found = {
-      name: form.name.trim() ? undefined : t`Enter your name`,
-      email: emailError && i18n._(MESSAGES[emailError]),
-      message: form.message.trim() ? undefined : t`Write your message`,
-    };
-    setErrors(found);
+    const values = form.getValues();
     setFailure(null);
-    if (found.name || found.email || found.message) return;
     setBusy(true);
     try {
-      const phone = toAsciiDigits(form.phone).trim();
-      await body(
-        api.contact.$post({
-          json: {
-            name: form.name.trim(),
-            email: form.email.trim(),
-            ...(phone ? { phone } : {}),
-            kind: form.kind,
-            message: form.message.trim(),
-          },
-        }),
-      );
+      // ZContactBody, the schema POST /api/contact validates with (features/auth/validation.ts).
+      const { contactBodyOf, validateContact } = await authValidation();
+      const errors = validateContact(values);
+      form.setErrors(errors);
+      if (Object.keys(errors).length) return;
+      await body(api.contact.$post({ json: contactBodyOf(values) }));
       toast.success(t`Thank you, your message has been sent.`);
-      setForm({ name: '', email: '', phone: '', kind: form.kind, message: '' });
+      form.setValues({ ...EMPTY, kind: values.kind });
     } catch (error) {
-      const fields = serverFieldErrors(error, language);
-      setErrors(fields);
+      const fields = fieldErrorsOf(error, language);
+      form.setErrors(fields);
       if (!Object.keys(fields).length) setFailure(messageOf(error, language, t`An error occurred, try again`));
     } finally {
       setBusy(false);
@@ -80,7 +72,8 @@ export default function ContactPage() {
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <Paper withBorder radius="md" p="lg">
-            <form onSubmit={submit} noValidate>
+            {/* The validators come with the common-password list (~230 kB gzip): fetched once someone starts typing. */}
+            <form onSubmit={submit} onFocus={preloadAuthValidation} noValidate>
               <Stack>
                 {failure && (
                   <Alert color="red" role="alert" variant="light">
@@ -88,8 +81,8 @@ export default function ContactPage() {
                   </Alert>
                 )}
                 <SegmentedControl
-                  value={form.kind}
-                  onChange={(v) => set('kind', v)}
+                  value={form.getValues().kind}
+                  onChange={(v) => form.setFieldValue('kind', v as ContactForm['kind'])}
                   aria-label={t`Kind of message`}
                   data={[
                     { value: 'suggestion', label: t`Suggestion` },
@@ -97,40 +90,10 @@ export default function ContactPage() {
                     { value: 'question', label: t`Question` },
                   ]}
                 />
-                <TextInput
-                  label={t`Name`}
-                  name="name"
-                  value={form.name}
-                  onChange={(e) => set('name', e.currentTarget.value)}
-                  error={errors.name}
-                />
-                <TextInput
-                  label={t`E-mail`}
-                  name="email"
-                  type="email"
-                  dir="ltr"
-                  value={form.email}
-                  onChange={(e) => set('email', e.currentTarget.value)}
-                  error={errors.email}
-                />
-                <TextInput
-                  label={t`Phone (optional)`}
-                  name="phone"
-                  type="tel"
-                  dir="ltr"
-                  value={form.phone}
-                  onChange={(e) => set('phone', e.currentTarget.value)}
-                  error={errors.phone}
-                />
-                <Textarea
-                  label={t`Message`}
-                  name="message"
-                  minRows={5}
-                  autosize
-                  value={form.message}
-                  onChange={(e) => set('message', e.currentTarget.value)}
-                  error={errors.message}
-                />
+                <TextInput label={t`Name`} name="name" {...input('name')} />
+                <TextInput label={t`E-mail`} name="email" type="email" dir="ltr" {...input('email')} />
+                <TextInput label={t`Phone (optional)`} name="phone" type="tel" dir="ltr" {...input('phone')} />
+                <Textarea label={t`Message`} name="message" minRows={5} autosize {...input('message')} />
                 <Button type="submit" loading={busy}>
                   <Trans>Send</Trans>
                 </Button>

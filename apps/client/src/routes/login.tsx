@@ -1,38 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MESSAGES, validateEmail } from '../features/auth/validation.ts';
+import { authValidation, preloadAuthValidation } from '../features/auth/load-validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
 import { messageOf } from '../lib/http.ts';
 import { useLanguage } from '../state/language.tsx';
 import { SessionContext } from '../state/session.tsx';
 import { Page } from '../ui/Page.tsx';
+import { useFieldError } from '../ui/use-field-error.ts';
 
 export default function LoginPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const language = useLanguage();
+  const errorText = useFieldError();
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const form = useForm({ initialValues: { email: '', password: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const emailError = validateEmail(email);
-    const next = {
-      email: emailError ? i18n._(MESSAGES[emailError]) : undefined,
-      password: password ? undefined : i18n._(MESSAGES.password),
-    };
-    setErrors(next);
+    const { email, password } = form.getValues();
     setFailure(null);
-    if (next.email || next.password) return;
     setBusy(true);
     try {
+      // ZLoginBody, the schema POST /api/login validates with (features/auth/validation.ts).
+      const errors = (await authValidation()).validateLogin({ email, password });
+      form.setErrors(errors);
+      if (Object.keys(errors).length) return;
       // A wrong password answers 401: shown here, it must not trigger the global sign-out rule.
       const { user } = await body(api.login.$post({ json: { email: email.trim(), password } }, inlineAuth));
       session.send({ type: 'LOGIN', user });
@@ -47,7 +46,8 @@ export default function LoginPage() {
   return (
     <Page title={t`Sign in`}>
       <SignLayout title={<Trans>Sign in</Trans>}>
-        <form onSubmit={submit} noValidate>
+        {/* The validators come with the common-password list (~230 kB gzip): fetched once someone starts typing. */}
+        <form onSubmit={submit} onFocus={preloadAuthValidation} noValidate>
           <Stack>
             {failure && (
               <Alert color="red" role="alert" variant="light">
@@ -59,17 +59,15 @@ export default function LoginPage() {
               type="email"
               autoComplete="email"
               dir="ltr"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={errors.email}
+              {...form.getInputProps('email')}
+              error={errorText(form.errors.email)}
               name="email"
             />
             <PasswordInput
               label={t`Password`}
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
+              {...form.getInputProps('password')}
+              error={errorText(form.errors.password)}
               name="password"
             />
             <Anchor component={Link} to="/password/forgot" size="sm">

@@ -1,38 +1,40 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MESSAGES, validatePassword } from '../features/auth/validation.ts';
+import { authValidation, PASSWORD_MISMATCH, preloadAuthValidation } from '../features/auth/load-validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
 import { messageOf } from '../lib/http.ts';
 import { useLanguage } from '../state/language.tsx';
 import { Page } from '../ui/Page.tsx';
+import { useFieldError } from '../ui/use-field-error.ts';
 
 /** Reached from the e-mailed link `/password/reset?token=...`. */
 export default function ResetPasswordPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const language = useLanguage();
+  const errorText = useFieldError();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const form = useForm({ initialValues: { password: '', confirm: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  useEffect(preloadAuthValidation, []);
+  const confirmError = form.errors.confirm === PASSWORD_MISMATCH ? t`The passwords do not match` : undefined;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const found = validatePassword(password, confirm);
-    setErrors({
-      password: found.password && i18n._(MESSAGES[found.password]),
-      confirm: found.confirm && i18n._(MESSAGES[found.confirm]),
-    });
+    const { password, confirm } = form.getValues();
     setFailure(null);
-    if (found.password || found.confirm) return;
     setBusy(true);
     try {
+      // ZResetBody's new-password rules (length, common passwords), the ones POST /api/password/reset applies.
+      const errors = (await authValidation()).validateReset({ token, password, confirm });
+      form.setErrors(errors);
+      if (Object.keys(errors).length) return;
       await body(api.password.reset.$post({ json: { token, password } }, inlineAuth));
       setDone(true);
     } catch (err) {
@@ -79,17 +81,15 @@ export default function ResetPasswordPage() {
                 name="password"
                 autoComplete="new-password"
                 description={t`At least 8 characters`}
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={errors.password}
+                {...form.getInputProps('password')}
+                error={errorText(form.errors.password)}
               />
               <PasswordInput
                 label={t`Confirm the password`}
                 name="confirm"
                 autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.currentTarget.value)}
-                error={errors.confirm}
+                {...form.getInputProps('confirm')}
+                error={confirmError}
               />
               <Button type="submit" loading={busy}>
                 <Trans>Save the new password</Trans>

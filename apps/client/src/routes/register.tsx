@@ -12,22 +12,19 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { serverFieldErrors } from '../features/auth/server-errors.ts';
-import {
-  type FieldErrors,
-  MESSAGES,
-  type RegisterForm,
-  toE164,
-  validateRegister,
-} from '../features/auth/validation.ts';
+import { authValidation, PASSWORD_MISMATCH, preloadAuthValidation } from '../features/auth/load-validation.ts';
+import type { RegisterForm } from '../features/auth/validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
 import { ApiError, messageOf } from '../lib/http.ts';
+import { fieldErrorsOf } from '../lib/server-errors.ts';
 import { useLanguage } from '../state/language.tsx';
 import { Page } from '../ui/Page.tsx';
+import { useFieldError } from '../ui/use-field-error.ts';
 
 const EMPTY: RegisterForm = {
   fname: '',
@@ -57,17 +54,17 @@ function useCountryOptions(language: 'ar' | 'en') {
 }
 
 export default function RegisterPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const language = useLanguage();
+  const errorText = useFieldError();
   const countries = useCountryOptions(language);
-  const [form, setForm] = useState<RegisterForm>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<RegisterForm>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const form = useForm<RegisterForm>({ initialValues: EMPTY });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The address the confirmation link went to; the form is replaced by "check your e-mail" while set. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sentPanel = useRef<HTMLDivElement>(null);
+  useEffect(preloadAuthValidation, []);
   // The button that was pressed is gone with the form: focus the panel so it is read out and the keyboard stays here.
   // On a phone the long form left the page scrolled to its end, with the short panel's heading under the sticky bar:
   // back to the top first, then focus without scrolling again.
@@ -77,47 +74,33 @@ export default function RegisterPage() {
     sentPanel.current?.focus({ preventScroll: true });
   }, [sentTo]);
 
-  const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-  const errorOf = (key: keyof RegisterForm) => {
-    const local = errors[key];
-    return local ? i18n._(MESSAGES[local]) : serverErrors[key];
-  };
+  const input = (field: keyof RegisterForm) => ({
+    ...form.getInputProps(field),
+    error: form.errors[field] === PASSWORD_MISMATCH ? t`The passwords do not match` : errorText(form.errors[field]),
+  });
+  const box = (field: 'acceptTerms' | 'ageConfirmed') => ({
+    ...form.getInputProps(field, { type: 'checkbox' }),
+    error: errorText(form.errors[field]),
+  });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const found = validateRegister(form);
-    setErrors(found);
-    setServerErrors({});
+    const values = form.getValues();
     setFailure(null);
-    if (Object.keys(found).length) return;
-    const phone = toE164(form.countryCode, form.phone);
-    if (!('value' in phone)) return;
     setBusy(true);
     try {
-      const email = form.email.trim();
+      // ZRegisterBody, the schema POST /api/register validates with, plus the confirmation (validation.ts).
+      const { registerBodyOf, validateRegister } = await authValidation();
+      const errors = validateRegister(values);
+      form.setErrors(errors);
+      if (Object.keys(errors).length) return;
+      const json = { ...registerBodyOf(values), acceptTerms: true as const, ageConfirmed: true as const };
       // 202 for a new and for an already registered address alike: the e-mail tells its owner which it was.
-      await body(
-        api.register.$post(
-          {
-            json: {
-              fname: form.fname.trim(),
-              lname: form.lname.trim(),
-              email,
-              password: form.password,
-              phone: phone.value,
-              // Both boxes were checked: validateRegister refused the form otherwise.
-              acceptTerms: true,
-              ageConfirmed: true,
-            },
-          },
-          inlineAuth,
-        ),
-      );
-      setSentTo(email);
+      await body(api.register.$post({ json }, inlineAuth));
+      setSentTo(json.email);
     } catch (error) {
-      const fields = serverFieldErrors(error, language);
-      setServerErrors(fields);
+      const fields = fieldErrorsOf(error, language);
+      form.setErrors(fields);
       if (!(error instanceof ApiError) || !Object.keys(fields).length)
         setFailure(messageOf(error, language, t`An error occurred, try again`));
     } finally {
@@ -170,39 +153,16 @@ export default function RegisterPage() {
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextInput
-                label={t`First name`}
-                name="fname"
-                autoComplete="given-name"
-                value={form.fname}
-                onChange={(e) => set('fname', e.currentTarget.value)}
-                error={errorOf('fname')}
-              />
-              <TextInput
-                label={t`Last name`}
-                name="lname"
-                autoComplete="family-name"
-                value={form.lname}
-                onChange={(e) => set('lname', e.currentTarget.value)}
-                error={errorOf('lname')}
-              />
+              <TextInput label={t`First name`} name="fname" autoComplete="given-name" {...input('fname')} />
+              <TextInput label={t`Last name`} name="lname" autoComplete="family-name" {...input('lname')} />
             </SimpleGrid>
-            <TextInput
-              label={t`E-mail`}
-              name="email"
-              type="email"
-              dir="ltr"
-              autoComplete="email"
-              value={form.email}
-              onChange={(e) => set('email', e.currentTarget.value)}
-              error={errorOf('email')}
-            />
+            <TextInput label={t`E-mail`} name="email" type="email" dir="ltr" autoComplete="email" {...input('email')} />
             <Group align="flex-start" grow wrap="nowrap" preventGrowOverflow={false}>
               <Select
                 label={t`Country code`}
                 data={countries}
-                value={form.countryCode}
-                onChange={(v) => set('countryCode', v ?? '')}
+                value={form.getValues().countryCode}
+                onChange={(v) => form.setFieldValue('countryCode', v ?? '')}
                 searchable
                 maw={200}
                 comboboxProps={{ withinPortal: true }}
@@ -214,9 +174,7 @@ export default function RegisterPage() {
                 dir="ltr"
                 autoComplete="tel-national"
                 placeholder="100 123 4567"
-                value={form.phone}
-                onChange={(e) => set('phone', e.currentTarget.value)}
-                error={errorOf('phone')}
+                {...input('phone')}
                 style={{ flex: 2 }}
               />
             </Group>
@@ -226,24 +184,18 @@ export default function RegisterPage() {
                 name="password"
                 autoComplete="new-password"
                 description={t`At least 8 characters`}
-                value={form.password}
-                onChange={(e) => set('password', e.currentTarget.value)}
-                error={errorOf('password')}
+                {...input('password')}
               />
               <PasswordInput
                 label={t`Confirm the password`}
                 name="confirm"
                 autoComplete="new-password"
-                value={form.confirm}
-                onChange={(e) => set('confirm', e.currentTarget.value)}
-                error={errorOf('confirm')}
+                {...input('confirm')}
               />
             </SimpleGrid>
             <Checkbox
               name="acceptTerms"
-              checked={form.acceptTerms}
-              onChange={(e) => set('acceptTerms', e.currentTarget.checked)}
-              error={errorOf('acceptTerms')}
+              {...box('acceptTerms')}
               label={
                 <Trans>
                   I accept the{' '}
@@ -253,13 +205,7 @@ export default function RegisterPage() {
                 </Trans>
               }
             />
-            <Checkbox
-              name="ageConfirmed"
-              checked={form.ageConfirmed}
-              onChange={(e) => set('ageConfirmed', e.currentTarget.checked)}
-              error={errorOf('ageConfirmed')}
-              label={t`I am over 12 years old`}
-            />
+            <Checkbox name="ageConfirmed" {...box('ageConfirmed')} label={t`I am over 12 years old`} />
             <Button type="submit" loading={busy} fullWidth>
               <Trans>Create the account</Trans>
             </Button>

@@ -1,29 +1,17 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { ZForgotBody, ZLoginBody, ZRegisterBody, ZResetBody } from '@majlis/contracts/auth';
+import { normalizePhone } from '@majlis/contracts/phone';
+import { type TContactBody, ZContactBody } from '@majlis/contracts/public';
 import { toAsciiDigits } from '@majlis/i18n';
-import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { schemaResolver } from '@mantine/form';
+import { type FieldErrors, topLevelErrors } from '../../lib/field-errors.ts';
+import { PASSWORD_MISMATCH } from './load-validation.ts';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-
-/** Spec §5 messages, defined once and rendered in the active language. */
-export const MESSAGES = {
-  fname: msg`Enter your first name`,
-  lname: msg`Enter your last name`,
-  email: msg`Enter your e-mail`,
-  emailInvalid: msg`Enter a valid e-mail address`,
-  password: msg`Enter the password`,
-  passwordShort: msg`The password is too short (at least 8 characters)`,
-  passwordLong: msg`The password is too long (at most 128 characters)`,
-  passwordMismatch: msg`The passwords do not match`,
-  phone: msg`Enter your phone number`,
-  phoneCountry: msg`A phone number needs its country code`,
-  phoneInvalid: msg`This phone number is not valid for the chosen country`,
-  acceptTerms: msg`You must accept the terms and conditions`,
-  ageConfirmed: msg`You must be over 12 years old`,
-} satisfies Record<string, MessageDescriptor>;
-
-export type MessageKey = keyof typeof MESSAGES;
+/**
+ * The auth forms on the contract the BFF validates with (register, sign-in, password reset): field messages are
+ * server catalog ids ('field.fname' …), so the form shows the words the server would answer with. This module
+ * carries the common-password list (ZNewPassword and all of contracts/auth.ts with it), so pages load it after they
+ * have painted (load-validation.ts).
+ */
 
 export interface RegisterForm {
   fname: string;
@@ -38,53 +26,94 @@ export interface RegisterForm {
   ageConfirmed: boolean;
 }
 
-export type FieldErrors<T> = Partial<Record<keyof T, MessageKey>>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export type RegisterErrors = FieldErrors<keyof RegisterForm>;
 
 /**
- * The E.164 number for what the user typed, or why not. Digits typed in Arabic-Indic are digits; a number that
- * starts with '+' (or 00) carries its own country code, otherwise the chosen calling code is put in front.
+ * The number to send for what the user typed: digits typed in Arabic-Indic are digits, a number that starts with
+ * '+' (or 00) carries its own country code, otherwise the chosen calling code goes in front (without the national
+ * leading 0). E.164 when it is a valid number; otherwise as typed, for the contract to refuse ('field.phone').
  */
-export function toE164(countryCode: string, phone: string): { value: string } | { error: MessageKey } {
+export function phoneOf(countryCode: string, phone: string): string {
   const typed = toAsciiDigits(phone).replace(/[\s\-().]/g, '');
-  if (!typed) return { error: 'phone' };
+  if (!typed) return '';
   const international = typed.startsWith('00') ? `+${typed.slice(2)}` : typed;
-  const candidate = international.startsWith('+')
-    ? international
-    : countryCode
-      ? `${countryCode}${international.replace(/^0+/, '')}`
-      : '';
-  if (!candidate) return { error: 'phoneCountry' };
-  if (!/^\+\d+$/.test(candidate) || !isValidPhoneNumber(candidate)) return { error: 'phoneInvalid' };
-  const parsed = parsePhoneNumberFromString(candidate);
-  return parsed ? { value: parsed.number } : { error: 'phoneInvalid' };
+  const candidate =
+    international.startsWith('+') || !countryCode ? international : `${countryCode}${international.replace(/^0+/, '')}`;
+  return normalizePhone(candidate) ?? candidate;
 }
 
-export function validatePassword(password: string, confirm: string): { password?: MessageKey; confirm?: MessageKey } {
-  const errors: { password?: MessageKey; confirm?: MessageKey } = {};
-  if (!password) errors.password = 'password';
-  else if (password.length < PASSWORD_MIN) errors.password = 'passwordShort';
-  else if (password.length > PASSWORD_MAX) errors.password = 'passwordLong';
-  if (password && confirm !== password) errors.confirm = 'passwordMismatch';
+/** The POST /api/register body of the form. */
+export function registerBodyOf(form: RegisterForm) {
+  return {
+    fname: form.fname.trim(),
+    lname: form.lname.trim(),
+    email: form.email.trim(),
+    password: form.password,
+    phone: phoneOf(form.countryCode, form.phone),
+    acceptTerms: form.acceptTerms,
+    ageConfirmed: form.ageConfirmed,
+  };
+}
+
+const checkRegister = schemaResolver(ZRegisterBody, { sync: true });
+const checkLogin = schemaResolver(ZLoginBody, { sync: true });
+const checkForgot = schemaResolver(ZForgotBody, { sync: true });
+const checkReset = schemaResolver(ZResetBody, { sync: true });
+
+function withConfirmation<E extends { password?: string; confirm?: string }>(
+  errors: E,
+  form: { password: string; confirm: string },
+): E {
+  if (form.password && form.confirm !== form.password && !errors.password)
+    return { ...errors, confirm: PASSWORD_MISMATCH };
   return errors;
 }
 
-export function validateEmail(email: string): MessageKey | undefined {
-  if (!email.trim()) return 'email';
-  return EMAIL.test(email.trim()) ? undefined : 'emailInvalid';
+/** Spec §5 register rules: ZRegisterBody (names, e-mail, new password, phone, both boxes), plus the confirmation. */
+export function validateRegister(form: RegisterForm): RegisterErrors {
+  return withConfirmation(topLevelErrors<keyof RegisterForm>(checkRegister(registerBodyOf(form))), form);
 }
 
-export function validateRegister(form: RegisterForm): FieldErrors<RegisterForm> {
-  const errors: FieldErrors<RegisterForm> = {};
-  if (!form.fname.trim()) errors.fname = 'fname';
-  if (!form.lname.trim()) errors.lname = 'lname';
-  const email = validateEmail(form.email);
-  if (email) errors.email = email;
-  Object.assign(errors, validatePassword(form.password, form.confirm));
-  const phone = toE164(form.countryCode, form.phone);
-  if ('error' in phone) errors.phone = phone.error;
-  if (!form.acceptTerms) errors.acceptTerms = 'acceptTerms';
-  if (!form.ageConfirmed) errors.ageConfirmed = 'ageConfirmed';
-  return errors;
+export function validateLogin(form: { email: string; password: string }): FieldErrors<'email' | 'password'> {
+  return topLevelErrors(checkLogin({ email: form.email, password: form.password }));
+}
+
+export function validateForgot(form: { email: string }): FieldErrors<'email'> {
+  return topLevelErrors(checkForgot({ email: form.email }));
+}
+
+/** A new password from the e-mailed link: the token is the link's, the rules are ZNewPassword's. */
+export function validateReset(form: {
+  token: string;
+  password: string;
+  confirm: string;
+}): FieldErrors<'password' | 'confirm'> {
+  const { password } = topLevelErrors<'token' | 'password'>(checkReset({ token: form.token, password: form.password }));
+  return withConfirmation(password ? { password } : {}, form);
+}
+
+export interface ContactForm {
+  name: string;
+  email: string;
+  phone: string;
+  kind: TContactBody['kind'];
+  message: string;
+}
+
+/** The POST /api/contact body of the form (an empty phone is left out). */
+export function contactBodyOf(form: ContactForm): TContactBody {
+  const phone = toAsciiDigits(form.phone).trim();
+  return {
+    name: form.name.trim(),
+    email: form.email.trim(),
+    ...(phone ? { phone } : {}),
+    kind: form.kind,
+    message: form.message.trim(),
+  };
+}
+
+const checkContact = schemaResolver(ZContactBody, { sync: true });
+
+export function validateContact(form: ContactForm): FieldErrors<keyof ContactForm> {
+  return topLevelErrors(checkContact(contactBodyOf(form)));
 }

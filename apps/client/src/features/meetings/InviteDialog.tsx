@@ -3,10 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '@majlis/i18n';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { toast } from '../../ui/toast.ts';
 import { type Meeting, meetingsApi } from './api.ts';
-import { fieldErrorsOf, formErrorOf } from './errors.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,11 +1,8 @@
-import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
   Button,
-  Checkbox,
-  Chip,
   Fieldset,
   Group,
   Modal,
@@ -19,31 +16,24 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { useFieldError } from '../../ui/use-field-error.ts';
 import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
 import type { Room } from '../rooms/api.ts';
 import { type Meeting, meetingsApi } from './api.ts';
-import { fieldErrorsOf, formErrorOf } from './errors.ts';
-import { weekdayNames, weekdayOrder } from './format.ts';
+import { MeetingOptions } from './MeetingOptions.tsx';
 import {
   emptyMeetingForm,
-  type MeetingErrors,
   type MeetingForm,
   meetingBodyOf,
   meetingFormOf,
   validateMeeting,
 } from './meeting-validation.ts';
-
-type Flag =
-  | 'favourite'
-  | 'allowBeforeOwner'
-  | 'autoRecord'
-  | 'allowStopRecording'
-  | 'allowDownload'
-  | 'notifyEnterExit'
-  | 'waitingRoom';
+import { RecurrenceFields } from './RecurrenceFields.tsx';
 
 /** Create a meeting, or edit one (all days of a recurring one): every field of spec §3. */
 export function MeetingFormDialog({
@@ -65,36 +55,42 @@ export function MeetingFormDialog({
   onSaved: (m: Meeting) => void;
 }) {
   const { t } = useLingui();
-  const { i18n } = useLinguiRuntime();
   const language = useLanguage();
-  const [form, setForm] = useState<MeetingForm>(() => emptyMeetingForm());
-  const [errors, setErrors] = useState<MeetingErrors>({});
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const errorText = useFieldError();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [users, setUsers] = useState<AccountUser[]>([]);
 
   const usableRooms = rooms.filter((r) => r.status === 'active' || r.id === meeting?.room.id);
+  const form = useForm<MeetingForm>({
+    initialValues: emptyMeetingForm(),
+    // The contract the BFF validates with, and the schedule rules core applies (meeting-validation.ts).
+    validate: (values) =>
+      validateMeeting(values, {
+        today,
+        hasRooms: usableRooms.length > 0,
+        isNew: !meeting,
+        originalDay: meeting?.day,
+      }),
+  });
   useEffect(() => {
     if (!opened) return;
-    setForm(meeting ? meetingFormOf(meeting) : emptyMeetingForm(usableRooms.length === 1 ? usableRooms[0]?.id : ''));
-    setErrors({});
-    setServerFields({});
+    form.setValues(
+      meeting ? meetingFormOf(meeting) : emptyMeetingForm(usableRooms.length === 1 ? usableRooms[0]?.id : ''),
+    );
+    form.clearErrors();
     setFormError(null);
     void accountUsers().then(setUsers);
     // The rooms list is read when the dialog opens, not on every change of it.
   }, [opened, meeting]);
 
-  const names = useMemo(() => weekdayNames(language), [language]);
-  const set = <K extends keyof MeetingForm>(key: K, value: MeetingForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const errorOf = (...fields: string[]) => {
-    for (const f of fields) {
-      const own = errors[f as keyof MeetingForm];
-      if (own) return i18n._(own);
-      if (serverFields[f]) return serverFields[f];
-    }
-    return undefined;
+  const values = form.getValues();
+  const input = (field: keyof MeetingForm) => {
+    const props = form.getInputProps(field);
+    return { ...props, error: errorText(props.error) };
   };
+  // Hours and minutes are judged together (spec §5 "up to 24 hours"): one message under both.
+  const durationError = errorText(form.errors.durationHours ?? form.errors.durationMinutes);
 
   // Assistants can only be users of this account (the server checks it too); the current ones stay listed.
   const assistantOptions = [
@@ -104,39 +100,21 @@ export function MeetingFormDialog({
       .map((a) => ({ value: a.id, label: `${a.fname} ${a.lname}` })),
   ];
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const found = validateMeeting(form, {
-      today,
-      hasRooms: usableRooms.length > 0,
-      isNew: !meeting,
-      originalDay: meeting?.day,
-    });
-    setErrors(found);
-    setServerFields({});
+  const submit = form.onSubmit(async (valid) => {
     setFormError(null);
-    if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const body = meetingBodyOf(form);
+      const body = meetingBodyOf(valid);
       onSaved(meeting ? await meetingsApi.update(meeting.id, body) : await meetingsApi.create(body));
     } catch (error) {
-      setServerFields(fieldErrorsOf(error, language));
+      const fields = fieldErrorsOf(error, language);
+      // The calendar's startsAt is the form's day.
+      form.setErrors({ ...fields, ...(fields.startsAt && !fields.day ? { day: fields.startsAt } : {}) });
       setFormError(formErrorOf(error, language, t`An error occurred, try again`));
     } finally {
       setBusy(false);
     }
-  }
-
-  const flags: { key: Flag; label: string }[] = [
-    { key: 'favourite', label: t`Favourite` },
-    { key: 'allowBeforeOwner', label: t`Allow participants to join before the owner` },
-    { key: 'autoRecord', label: t`Record automatically` },
-    { key: 'allowStopRecording', label: t`Allow the owner to stop the recording` },
-    { key: 'allowDownload', label: t`Allow participants to download the recordings` },
-    { key: 'notifyEnterExit', label: t`Notify when someone enters or leaves` },
-    { key: 'waitingRoom', label: t`Waiting room` },
-  ];
+  });
 
   return (
     <Modal
@@ -159,26 +137,13 @@ export function MeetingFormDialog({
               {formError}
             </Alert>
           )}
-          <TextInput
-            label={t`Meeting name`}
-            value={form.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={errorOf('name')}
-            required
-            data-autofocus
-          />
-          <Textarea
-            label={t`Description`}
-            value={form.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
-            error={errorOf('description')}
-            rows={3}
-          />
+          <TextInput label={t`Meeting name`} {...input('name')} required data-autofocus />
+          <Textarea label={t`Description`} {...input('description')} rows={3} />
           {usableRooms.length === 0 && !meeting ? (
             <Alert color="orange" variant="light" role="alert" data-testid="no-rooms">
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
-                  {errorOf('roomId') ?? t`Add a room`}
+                  {errorText(form.errors.roomId) ?? t`Add a room`}
                 </Text>
                 <Text size="sm">
                   <Trans>
@@ -197,41 +162,22 @@ export function MeetingFormDialog({
               label={t`Room`}
               placeholder={t`Select a room`}
               data={usableRooms.map((r) => ({ value: r.id, label: r.name }))}
-              value={form.roomId || null}
-              onChange={(v) => set('roomId', v ?? '')}
-              error={errorOf('roomId')}
+              value={values.roomId || null}
+              onChange={(v) => form.setFieldValue('roomId', v ?? '')}
+              error={errorText(form.errors.roomId)}
               required
             />
           )}
-          <Radio.Group
-            label={t`Meeting type`}
-            value={form.type}
-            onChange={(v) => set('type', v as MeetingForm['type'])}
-          >
+          <Radio.Group label={t`Meeting type`} {...form.getInputProps('type')}>
             <Group mt={6}>
               <Radio value="scheduled" label={t`Scheduled (time-bound)`} />
               <Radio value="permanent" label={t`Permanent (fixed, available at any time)`} />
             </Group>
           </Radio.Group>
-          {form.type === 'scheduled' && (
+          {values.type === 'scheduled' && (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                type="date"
-                label={t`Day`}
-                min={meeting ? undefined : today}
-                value={form.day}
-                onChange={(e) => set('day', e.currentTarget.value)}
-                error={errorOf('day', 'startsAt')}
-                required
-              />
-              <TextInput
-                type="time"
-                label={t`Hour`}
-                value={form.hour}
-                onChange={(e) => set('hour', e.currentTarget.value)}
-                error={errorOf('hour')}
-                required
-              />
+              <TextInput type="date" label={t`Day`} min={meeting ? undefined : today} {...input('day')} required />
+              <TextInput type="time" label={t`Hour`} {...input('hour')} required />
             </SimpleGrid>
           )}
           <Fieldset legend={t`Duration`} variant="unstyled">
@@ -242,9 +188,9 @@ export function MeetingFormDialog({
                 max={24}
                 allowDecimal={false}
                 allowNegative={false}
-                value={form.durationHours}
-                onChange={(v) => set('durationHours', String(v))}
-                error={errorOf('durationHours', 'durationMinutes') ? true : undefined}
+                value={values.durationHours}
+                onChange={(v) => form.setFieldValue('durationHours', String(v))}
+                error={durationError ? true : undefined}
               />
               <NumberInput
                 label={t`Minutes`}
@@ -253,63 +199,25 @@ export function MeetingFormDialog({
                 step={5}
                 allowDecimal={false}
                 allowNegative={false}
-                value={form.durationMinutes}
-                onChange={(v) => set('durationMinutes', String(v))}
-                error={errorOf('durationHours', 'durationMinutes') ? true : undefined}
+                value={values.durationMinutes}
+                onChange={(v) => form.setFieldValue('durationMinutes', String(v))}
+                error={durationError ? true : undefined}
               />
             </SimpleGrid>
-            {errorOf('durationHours', 'durationMinutes') && (
+            {durationError && (
               <Text c="red" size="xs" mt={4} role="alert">
-                {errorOf('durationHours', 'durationMinutes')}
+                {durationError}
               </Text>
             )}
           </Fieldset>
-          {form.type === 'scheduled' && (
-            <Fieldset legend={t`Repeat on these days`} variant="unstyled" data-testid="recurrence-days">
-              <Chip.Group
-                multiple
-                value={form.recurrenceDays.map(String)}
-                onChange={(v) => set('recurrenceDays', v.map(Number))}
-              >
-                <Group gap={6}>
-                  {weekdayOrder(language).map((d) => (
-                    <Chip key={d} value={String(d)} size="sm">
-                      {names[d]}
-                    </Chip>
-                  ))}
-                </Group>
-              </Chip.Group>
-              {errorOf('recurrenceDays') && (
-                <Text c="red" size="xs" mt={4}>
-                  {errorOf('recurrenceDays')}
-                </Text>
-              )}
-              {form.recurrenceDays.length > 0 && (
-                <NumberInput
-                  mt="sm"
-                  maw={260}
-                  label={t`Number of days to repeat`}
-                  description={t`How many meeting days, counted from the first day`}
-                  min={1}
-                  max={100}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={form.repeatDays}
-                  onChange={(v) => set('repeatDays', String(v))}
-                  error={errorOf('repeatDays')}
-                />
-              )}
-            </Fieldset>
-          )}
+          {values.type === 'scheduled' && <RecurrenceFields form={form} />}
           {assistantOptions.length > 0 ? (
             <MultiSelect
               label={t`Assistants`}
               description={t`Assistants have the owner's powers in this meeting`}
-              placeholder={form.assistants.length ? undefined : t`Choose users of this account`}
+              placeholder={values.assistants.length ? undefined : t`Choose users of this account`}
               data={assistantOptions}
-              value={form.assistants}
-              onChange={(v) => set('assistants', v)}
-              error={errorOf('assistants')}
+              {...input('assistants')}
               searchable
             />
           ) : (
@@ -317,26 +225,13 @@ export function MeetingFormDialog({
               <Trans>Assistants are chosen among the other users of this account; it has none yet.</Trans>
             </Text>
           )}
-          <Fieldset legend={t`Options`} variant="unstyled">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              {flags.map((f) => (
-                <Checkbox
-                  key={f.key}
-                  label={f.label}
-                  checked={form[f.key]}
-                  onChange={(e) => set(f.key, e.currentTarget.checked)}
-                />
-              ))}
-            </SimpleGrid>
-          </Fieldset>
+          <MeetingOptions form={form} />
           <TextInput
             label={t`Meeting number (optional)`}
             description={t`Leave empty to get a number; 8 to 12 digits`}
             dir="ltr"
             inputMode="numeric"
-            value={form.number}
-            onChange={(e) => set('number', e.currentTarget.value)}
-            error={errorOf('number')}
+            {...input('number')}
             maw={260}
           />
           <Group justify="flex-end">

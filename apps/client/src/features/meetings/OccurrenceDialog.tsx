@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { useFieldError } from '../../ui/use-field-error.ts';
 import { meetingsApi, type Occurrence } from './api.ts';
-import { fieldErrorsOf, formErrorOf } from './errors.ts';
 import { dayIn } from './format.ts';
 
 function hourIn(timeZone: string, iso: string): string {
@@ -28,6 +29,7 @@ export function OccurrenceDialog({
 }) {
   const { t } = useLingui();
   const language = useLanguage();
+  const errorText = useFieldError();
   const [day, setDay] = useState('');
   const [hour, setHour] = useState('');
   const [hours, setHours] = useState<string | number>(1);
@@ -51,12 +53,13 @@ export function OccurrenceDialog({
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!target) return;
+    // Catalog ids of the server's own messages for these rules (shown through useFieldError).
     const local: Record<string, string> = {};
-    if (!day) local.day = t`Select the day`;
-    else if (day < today) local.day = t`A meeting cannot be created for a day before today`;
-    if (!hour) local.hour = t`Select the hour`;
+    if (!day) local.day = 'field.day';
+    else if (day < today) local.day = 'field.dayPast';
+    if (!hour) local.hour = 'field.hour';
     const total = Number(hours) * 60 + Number(minutes);
-    if (!(total > 0 && total <= 24 * 60)) local.durationMinutes = t`Choose the duration (up to 24 hours)`;
+    if (!(total > 0 && total <= 24 * 60)) local.durationMinutes = 'field.duration';
     setFields(local);
     setError(null);
     if (Object.keys(local).length) return;
@@ -93,14 +96,14 @@ export function OccurrenceDialog({
               min={today}
               value={day}
               onChange={(e) => setDay(e.currentTarget.value)}
-              error={fields.day ?? fields.startsAt}
+              error={errorText(fields.day ?? fields.startsAt)}
             />
             <TextInput
               type="time"
               label={t`Hour`}
               value={hour}
               onChange={(e) => setHour(e.currentTarget.value)}
-              error={fields.hour}
+              error={errorText(fields.hour)}
             />
             <NumberInput label={t`Hours`} min={0} max={24} value={hours} onChange={setHours} allowDecimal={false} />
             <NumberInput
@@ -111,7 +114,7 @@ export function OccurrenceDialog({
               value={minutes}
               onChange={setMinutes}
               allowDecimal={false}
-              error={fields.durationMinutes ?? fields.durationHours}
+              error={errorText(fields.durationMinutes ?? fields.durationHours)}
             />
           </SimpleGrid>
           <Group justify="flex-end">

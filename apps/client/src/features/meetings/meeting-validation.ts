@@ -1,9 +1,15 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { meetingScheduleIssues } from '@majlis/contracts/meeting-schedule';
+import { type TMeetingBodyInput, ZMeetingBody } from '@majlis/contracts/meetings';
 import { toAsciiDigits } from '@majlis/i18n';
-import type { Meeting, MeetingBody } from './api.ts';
+import { schemaResolver } from '@mantine/form';
+import { type FieldErrors, topLevelErrors } from '../../lib/field-errors.ts';
+import type { Meeting } from './api.ts';
 
-/** The meeting form as typed (numbers as strings until sent). */
+/**
+ * The meeting form: its defaults, the mapping to the API body, and validation with the contract the BFF validates
+ * with (ZMeetingBody, then the schedule rules core applies), so the form refuses what the route refuses, with the
+ * same catalog ids ('field.meetingName' …). Numbers stay strings while typed (Arabic-Indic digits allowed).
+ */
 export interface MeetingForm {
   name: string;
   description: string;
@@ -26,7 +32,8 @@ export interface MeetingForm {
   number: string;
 }
 
-export type MeetingErrors = Partial<Record<keyof MeetingForm, MessageDescriptor>>;
+/** Field (wire name) → catalog id of server.po. */
+export type MeetingErrors = FieldErrors<keyof MeetingForm>;
 
 export function emptyMeetingForm(roomId = ''): MeetingForm {
   return {
@@ -76,45 +83,13 @@ export function meetingFormOf(m: Meeting): MeetingForm {
   };
 }
 
+/** A whole number as typed, or NaN (which the schema refuses with the field's own message). */
 const int = (v: string) => (/^\d+$/.test(toAsciiDigits(v).trim()) ? Number(toAsciiDigits(v).trim()) : Number.NaN);
 
-/**
- * Spec §5: 'enter the meeting name', 'select a room' ('add a room' when the account has none), and no day before
- * today in the user's time zone (`today` is 'YYYY-MM-DD' there). `isNew`: an edit may keep a day already past.
- */
-export function validateMeeting(
-  form: MeetingForm,
-  opts: { today: string; hasRooms: boolean; isNew: boolean; originalDay?: string | null },
-): MeetingErrors {
-  const errors: MeetingErrors = {};
-  if (!form.name.trim()) errors.name = msg`Enter the meeting name`;
-  else if (form.name.trim().length > 200) errors.name = msg`The name is too long`;
-  if (form.description.length > 2000) errors.description = msg`The description is too long`;
-  if (!form.roomId) errors.roomId = opts.hasRooms ? msg`Select a room` : msg`Add a room`;
-  if (form.type === 'scheduled') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.day)) errors.day = msg`Select the day`;
-    else if (form.day < opts.today && (opts.isNew || form.day !== opts.originalDay))
-      errors.day = msg`A meeting cannot be created for a day before today`;
-    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(form.hour)) errors.hour = msg`Select the hour`;
-    if (form.recurrenceDays.length) {
-      const n = int(form.repeatDays);
-      if (!(n >= 1 && n <= 100)) errors.repeatDays = msg`Choose the number of days to repeat (1 to 100)`;
-    }
-  }
-  const h = int(form.durationHours);
-  const m = int(form.durationMinutes);
-  if (!(h >= 0 && h <= 24 && m >= 0 && m <= 59) || h * 60 + m <= 0 || h * 60 + m > 24 * 60) {
-    errors.durationHours = msg`Choose the duration (up to 24 hours)`;
-  }
-  if (form.number.trim() && !/^\d{8,12}$/.test(toAsciiDigits(form.number).trim()))
-    errors.number = msg`The meeting number has 8 to 12 digits`;
-  return errors;
-}
-
-/** The API body for a valid form. */
-export function meetingBodyOf(form: MeetingForm): MeetingBody {
+/** The API body of the form: numbers, sorted weekdays, ASCII digits; no day or hour for a permanent meeting. */
+export function meetingBodyOf(form: MeetingForm): TMeetingBodyInput {
   const scheduled = form.type === 'scheduled';
-  const body: MeetingBody = {
+  const body: TMeetingBodyInput = {
     name: form.name.trim(),
     description: form.description.trim(),
     type: form.type,
@@ -138,4 +113,38 @@ export function meetingBodyOf(form: MeetingForm): MeetingBody {
   }
   if (form.number.trim()) body.number = toAsciiDigits(form.number).trim();
   return body;
+}
+
+const checkBody = schemaResolver(ZMeetingBody, { sync: true });
+
+/**
+ * Spec §5, as the server judges it: the contract's schema and the schedule rules core applies after it. The form
+ * names every fault at once, where the server stops at the first layer that refuses; a field the schema already
+ * refused is not judged again by the schedule rules, so each field carries the message the server would give it.
+ * `today` is 'YYYY-MM-DD' in the user's time zone (an edit may keep a day already past). With no room to choose, a
+ * missing room reads "add a room", as the server says for an account without rooms.
+ */
+export function validateMeeting(
+  form: MeetingForm,
+  opts: { today: string; hasRooms: boolean; isNew: boolean; originalDay?: string | null },
+): MeetingErrors {
+  const body = meetingBodyOf(form);
+  const own: MeetingErrors = topLevelErrors(checkBody(body));
+  const keepsPastDay = !opts.isNew && form.day === opts.originalDay;
+  const schedule: MeetingErrors = meetingScheduleIssues(
+    {
+      type: form.type,
+      day: body.day,
+      hour: body.hour,
+      durationHours: body.durationHours ?? 0,
+      durationMinutes: body.durationMinutes ?? 0,
+      recurrenceDays: body.recurrenceDays ?? [],
+      repeatDays: body.repeatDays ?? 1,
+    },
+    { today: keepsPastDay ? undefined : opts.today },
+  );
+  if (own.durationHours) delete schedule.durationMinutes;
+  const errors: MeetingErrors = { ...schedule, ...own };
+  if (errors.roomId && !opts.hasRooms) errors.roomId = 'field.addRoom';
+  return errors;
 }

@@ -1,12 +1,13 @@
-import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '@majlis/i18n';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
-import { fieldErrorsOf, formErrorOf } from '../meetings/errors.ts';
+import { useFieldError } from '../../ui/use-field-error.ts';
 import { type Room, type RoomType, type RoomTypeInfo, roomsApi } from './api.ts';
-import { PARTICIPANT_CHOICES, type RoomErrors, type RoomForm, validateRoom } from './room-validation.ts';
+import { PARTICIPANT_CHOICES, type RoomForm, roomBodyOf, validateRoom } from './room-validation.ts';
 
 const EMPTY: RoomForm = { name: '', type: '', participants: '' };
 
@@ -25,19 +26,17 @@ export function RoomFormDialog({
   onSaved: (room: Room) => void;
 }) {
   const { t } = useLingui();
-  const { i18n } = useLinguiRuntime();
   const language = useLanguage();
-  const [form, setForm] = useState<RoomForm>(EMPTY);
-  const [errors, setErrors] = useState<RoomErrors>({});
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const errorText = useFieldError();
+  // Validated with the schema the BFF validates with (room-validation.ts).
+  const form = useForm<RoomForm>({ initialValues: EMPTY, validate: validateRoom });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!opened) return;
-    setForm(room ? { name: room.name, type: room.type, participants: String(room.participants) } : EMPTY);
-    setErrors({});
-    setServerFields({});
+    form.setValues(room ? { name: room.name, type: room.type, participants: String(room.participants) } : EMPTY);
+    form.clearErrors();
     setFormError(null);
   }, [opened, room]);
 
@@ -51,28 +50,21 @@ export function RoomFormDialog({
   const participantOptions = [...counts]
     .sort((a, b) => a - b)
     .map((n) => ({ value: String(n), label: formatNumber(language, n) }));
+  const values = form.getValues();
 
-  const errorOf = (field: keyof RoomForm) => (errors[field] ? i18n._(errors[field]) : serverFields[field]);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const found = validateRoom(form);
-    setErrors(found);
-    setServerFields({});
+  const submit = form.onSubmit(async (valid) => {
     setFormError(null);
-    if (Object.keys(found).length) return;
-    const body = { name: form.name.trim(), type: form.type as RoomType, participants: Number(form.participants) };
     setBusy(true);
     try {
-      const saved = room ? await roomsApi.update(room.id, body) : await roomsApi.create(body);
-      onSaved(saved);
+      const body = roomBodyOf(valid);
+      onSaved(room ? await roomsApi.update(room.id, body) : await roomsApi.create(body));
     } catch (error) {
-      setServerFields(fieldErrorsOf(error, language));
+      form.setErrors(fieldErrorsOf(error, language));
       setFormError(formErrorOf(error, language, t`An error occurred, try again`));
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={room ? t`Edit the room` : t`Add a room`} centered>
@@ -85,9 +77,8 @@ export function RoomFormDialog({
           )}
           <TextInput
             label={t`Room name`}
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
-            error={errorOf('name')}
+            {...form.getInputProps('name')}
+            error={errorText(form.errors.name)}
             required
             data-autofocus
           />
@@ -96,9 +87,9 @@ export function RoomFormDialog({
             label={t`Room type`}
             placeholder={t`Select a room type`}
             data={typeOptions}
-            value={form.type || null}
-            onChange={(v) => setForm({ ...form, type: (v ?? '') as RoomType | '' })}
-            error={errorOf('type')}
+            value={values.type || null}
+            onChange={(v) => form.setFieldValue('type', (v ?? '') as RoomType | '')}
+            error={errorText(form.errors.type)}
             required
             comboboxProps={{ withinPortal: true }}
           />
@@ -107,9 +98,9 @@ export function RoomFormDialog({
             label={t`Number of participants`}
             placeholder={t`Select the number of participants`}
             data={participantOptions}
-            value={form.participants || null}
-            onChange={(v) => setForm({ ...form, participants: v ?? '' })}
-            error={errorOf('participants')}
+            value={values.participants || null}
+            onChange={(v) => form.setFieldValue('participants', v ?? '')}
+            error={errorText(form.errors.participants)}
             required
           />
           <Group justify="flex-end">

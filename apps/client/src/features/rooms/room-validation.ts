@@ -1,26 +1,33 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import type { RoomType } from './api.ts';
+import { ZCreateRoomBody } from '@majlis/contracts/rooms';
+import { schemaResolver } from '@mantine/form';
+import { type FieldErrors, topLevelErrors } from '../../lib/field-errors.ts';
+import type { RoomBody, RoomType } from './api.ts';
 
+/** The room form as chosen (selects hold strings; nothing chosen is ''). */
 export interface RoomForm {
   name: string;
   type: RoomType | '';
   participants: string;
 }
 
-export type RoomErrors = Partial<Record<keyof RoomForm, MessageDescriptor>>;
+/** Field → catalog id of server.po. */
+export type RoomErrors = FieldErrors<keyof RoomForm>;
 
-/** Participant counts offered by the form; the server accepts 2 to 1,000. */
+/** Participant counts offered by the form; the server accepts 2 to 1,000 (contracts rooms.ts PARTICIPANTS). */
 export const PARTICIPANT_CHOICES = [10, 25, 50, 100, 150, 250, 500, 1000] as const;
 
-/** Spec §5: 'select a room type', 'select the number of participants'; a room needs a name. */
+/** The API body of the form; a choice not made is sent as what it is, for the schema to refuse. */
+export function roomBodyOf(form: RoomForm): RoomBody {
+  return {
+    name: form.name.trim(),
+    type: form.type as RoomType,
+    participants: form.participants === '' ? Number.NaN : Number(form.participants),
+  };
+}
+
+const checkBody = schemaResolver(ZCreateRoomBody, { sync: true });
+
+/** Spec §5 ('select a room type', 'select the number of participants', a name), with the BFF's own schema. */
 export function validateRoom(form: RoomForm): RoomErrors {
-  const errors: RoomErrors = {};
-  if (!form.name.trim()) errors.name = msg`Enter the room name`;
-  else if (form.name.trim().length > 100) errors.name = msg`The name is too long`;
-  if (!form.type) errors.type = msg`Select a room type`;
-  const n = Number(form.participants);
-  if (!form.participants || !Number.isInteger(n) || n < 2 || n > 1000)
-    errors.participants = msg`Select the number of participants`;
-  return errors;
+  return topLevelErrors(checkBody(roomBodyOf(form)));
 }

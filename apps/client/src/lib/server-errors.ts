@@ -1,7 +1,7 @@
 import type { Locale } from '@majlis/i18n';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError } from './http.ts';
 
-/** The server's field messages in the reader's language, keyed by the form's field names. */
+/** The server's field messages (400 VALIDATION_FAILED, 409 EMAIL_TAKEN …) in the reader's language, by field. */
 export function fieldErrorsOf(error: unknown, locale: Locale): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   return Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v[locale]]));

@@ -1,0 +1,22 @@
+/**
+ * The auth forms' validators (validation.ts) come with the contract's common-password list, about 380 kB: a page
+ * starts loading them when it opens and awaits them on submit, so the list never delays the page's first paint.
+ */
+let loading: Promise<typeof import('./validation.ts')> | null = null;
+
+export function authValidation(): Promise<typeof import('./validation.ts')> {
+  loading ??= import('./validation.ts').catch((error: unknown) => {
+    // A failed download (offline a moment): the next submit tries again.
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** Start the download when a page opens; a failure here is retried by the submit that needs it. */
+export function preloadAuthValidation(): void {
+  authValidation().catch(() => {});
+}
+
+/** The one client-only rule of these forms: the confirmation never reaches the server, so the page words it. */
+export const PASSWORD_MISMATCH = 'passwordMismatch';

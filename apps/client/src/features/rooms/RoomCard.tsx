@@ -1,0 +1,138 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { STORAGE_WARNING_PERCENT } from '@majlis/contracts/account';
+import { formatNumber } from '@majlis/i18n';
+import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useLanguage } from '../../state/language.tsx';
+import { useAccount } from '../dashboard/account-context.tsx';
+import { browserTimeZone, formatBytes, formatWhen } from '../meetings/format.ts';
+import type { Room } from './api.ts';
+
+const TYPE_LABEL = { bbb: 'BigBlueButton', zoom: 'Zoom', jitsi: 'Jitsi Meet' } as const;
+
+/** One room: its type, size, storage, subscription and assignee, with its actions. */
+export function RoomCard({
+  room,
+  canAssign,
+  onEdit,
+  onDelete,
+  onAssign,
+  onUnassign,
+}: {
+  room: Room;
+  canAssign: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onAssign: () => void;
+  onUnassign: () => void;
+}) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const account = useAccount();
+  const timeZone = account.info?.timeZone ?? browserTimeZone();
+  const percent = room.storageBytes > 0 ? (room.usedBytes / room.storageBytes) * 100 : 0;
+  const used = formatBytes(language, room.usedBytes);
+  const total = formatBytes(language, room.storageBytes);
+  const participants = formatNumber(language, room.participants);
+  const meetings = formatNumber(language, room.meetingsCount);
+  const sub = room.subscription;
+  const periodLabel = sub
+    ? { trial: t`Free trial`, daily: t`Daily`, monthly: t`Monthly`, annual: t`Annual` }[sub.period]
+    : null;
+  const remaining = sub ? formatNumber(language, sub.remainingDays) : '';
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="room-card">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4">
+            <bdi>{room.name}</bdi>
+          </Title>
+          <Badge color={room.status === 'active' ? 'teal' : 'gray'} variant="light">
+            {room.status === 'active' ? <Trans>Active</Trans> : <Trans>Inactive</Trans>}
+          </Badge>
+        </Group>
+        <Group gap="xs">
+          <Badge variant="outline">{TYPE_LABEL[room.type]}</Badge>
+          <Text size="sm">
+            <Trans>{participants} participants</Trans>
+          </Text>
+          <Text size="sm">·</Text>
+          <Text size="sm">
+            {plural(room.meetingsCount, { one: `${meetings} meeting`, other: `${meetings} meetings` })}
+          </Text>
+        </Group>
+        <div>
+          <Group justify="space-between" mb={4}>
+            <Text size="xs" fw={600}>
+              <Trans>Storage</Trans>
+            </Text>
+            <Text size="xs">
+              <Trans>
+                {used} of {total}
+              </Trans>
+            </Text>
+          </Group>
+          <Progress.Root>
+            <Progress.Section
+              value={Math.min(percent, 100)}
+              color={percent >= STORAGE_WARNING_PERCENT ? 'red' : 'majlis'}
+              aria-label={t`Storage used in ${room.name}`}
+            />
+          </Progress.Root>
+        </div>
+        {sub && (
+          <Text size="sm" data-testid="room-subscription">
+            {periodLabel} ·{' '}
+            {sub.expired ? (
+              <Text span c="red" inherit>
+                <Trans>Expired</Trans>
+              </Text>
+            ) : (
+              plural(sub.remainingDays, {
+                one: `${remaining} day left`,
+                other: `${remaining} days left`,
+              })
+            )}{' '}
+            ·{' '}
+            <Trans>
+              Renews on{' '}
+              {formatWhen(language, sub.renewsAt, timeZone, { weekday: undefined, hour: undefined, minute: undefined })}
+            </Trans>
+          </Text>
+        )}
+        {canAssign && (
+          <Text size="sm">
+            {room.assignedUser ? (
+              <Trans>
+                Assigned to{' '}
+                <bdi>
+                  {room.assignedUser.fname} {room.assignedUser.lname}
+                </bdi>
+              </Trans>
+            ) : (
+              <Trans>Not assigned to a user</Trans>
+            )}
+          </Text>
+        )}
+        <Group gap="xs">
+          <Button size="xs" variant="light" onClick={onEdit} aria-label={t`Edit ${room.name}`}>
+            <Trans>Edit</Trans>
+          </Button>
+          {canAssign &&
+            (room.assignedUser ? (
+              <Button size="xs" variant="light" color="orange" onClick={onUnassign}>
+                <Trans>De-assign</Trans>
+              </Button>
+            ) : (
+              <Button size="xs" variant="light" onClick={onAssign}>
+                <Trans>Assign to a user</Trans>
+              </Button>
+            ))}
+          <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={t`Delete ${room.name}`}>
+            <Trans>Delete</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
