@@ -1,4 +1,4 @@
-// Prints one closing line for the whole run: vitest's JSON report plus the e2e runner's result file.
+// Prints one closing line for the whole run: vitest's JSON report plus the counts e2e/reporter.ts writes.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
@@ -16,5 +16,6 @@ if (existsSync('test-results/e2e.json')) {
   const r = JSON.parse(readFileSync('test-results/e2e.json', 'utf8'));
   passed += r.passed ?? 0;
   failed += r.failed ?? 0;
+  skipped += r.skipped ?? 0;
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -1,36 +1,19 @@
-import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { ARTIFACTS, DEMO_PASSWORD, REPO } from './harness.ts';
+import { expect, type Page } from '@playwright/test';
+import { ARTIFACTS, DEMO_PASSWORD, REPO } from './constants.ts';
 
-export { assert };
-
-/** Polls until `check` passes (Playwright's auto-waiting, for plain asserts). */
-export async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
-export async function htmlLang(page: Page) {
-  return page.evaluate(() => ({
-    lang: document.documentElement.lang,
-    dir: document.documentElement.dir,
-    bodyEn: document.body.classList.contains('En'),
-  }));
+/** `<html lang dir>` and the body's `En` class follow the language (spec §1). */
+export async function expectLanguage(page: Page, language: 'ar' | 'en') {
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+  const body = expect(page.locator('body'));
+  await (language === 'en' ? body : body.not).toHaveClass(/(^|\s)En(\s|$)/);
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
-  const arabic = (await htmlLang(page)).lang === 'ar';
+  const arabic = (await page.locator('html').getAttribute('lang')) === 'ar';
   await page.getByLabel(arabic ? 'البريد الإلكتروني' : 'E-mail').fill(email);
   await page.getByLabel(arabic ? 'كلمة المرور' : 'Password', { exact: true }).fill(password);
   await page
@@ -38,7 +21,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     .getByRole('button', { name: arabic ? 'تسجيل الدخول' : 'Sign in' })
     .click();
   await page.waitForURL('**/dashbord/meeting');
-  await page.getByTestId('sidebar').waitFor();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
 }
 
 export async function setLanguage(page: Page, language: 'ar' | 'en') {
@@ -47,9 +30,10 @@ export async function setLanguage(page: Page, language: 'ar' | 'en') {
     .locator('.lang-menu__list')
     .getByRole('button', { name: language === 'en' ? 'English' : 'العربية' })
     .click();
-  await eventually(async () => assert.equal((await htmlLang(page)).lang, language));
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
+/** A full-page picture for the reader of the run, in e2e/artifacts/<name>.png, once the web fonts are in. */
 export async function screenshot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
@@ -85,7 +69,7 @@ export async function expectAccessible(page: Page, label: string) {
             .join(', ')}`,
       );
   });
-  assert.deepEqual(violations, [], `axe on ${label}:\n${violations.join('\n')}`);
+  expect(violations, `axe on ${label}`).toEqual([]);
 }
 
 export function uniqueEmail(prefix: string) {

@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { DEMO_PASSWORD, REPO } from './harness.ts';
+import type { Page } from '@playwright/test';
+import { test as base } from '../fixtures.ts';
+import { DEMO_PASSWORD, REPO } from './constants.ts';
 
 /**
  * Scale-out for the browser: two real BFF processes (Hono + socket.io with the Redis adapter) on a fresh PostgreSQL
  * database and a Redis key prefix of their own, optionally the BullMQ worker, all serving the built client. The
- * embedded BFF of run.ts ignores DATABASE_URL / REDIS_URL; these read them from the environment the runner got.
+ * embedded BFF of e2e/stack.ts ignores DATABASE_URL / REDIS_URL; these read them from the environment the run got.
  */
 export interface ScaleOut {
   a: { url: string };
@@ -148,3 +150,49 @@ export async function startScaleOut(options: { worker?: boolean } = {}): Promise
     stop,
   };
 }
+
+export interface ScaleOutFixtures {
+  /** Whether the scale-out also runs the BullMQ worker (`test.use({ scaleOutOptions: { worker: true } })`). */
+  scaleOutOptions: { worker?: boolean };
+  /** A fresh scale-out for the test, stopped after it; skipped (or failed, with REQUIRE_SERVICES=1) without services. */
+  scaleOut: ScaleOut;
+  /** A page on one instance, in a context of its own (cookies, storage), Arabic by default, cookies answered. */
+  pageOn: (instance: 'a' | 'b') => Promise<Page>;
+}
+
+export const test = base.extend<ScaleOutFixtures>({
+  scaleOutOptions: [{}, { option: true }],
+
+  scaleOut: async ({ scaleOutOptions }, use, testInfo) => {
+    const skip = scaleOutSkipReason();
+    testInfo.skip(skip !== null, skip ?? undefined);
+    const s = await startScaleOut(scaleOutOptions);
+    try {
+      await use(s);
+    } finally {
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach('scale-out logs', { body: s.logs(), contentType: 'text/plain' });
+        if (process.env.E2E_BFF_LOGS === '1') console.log(s.logs());
+      }
+      await s.stop();
+    }
+  },
+
+  // Pages close before the scale-out stops (this fixture depends on it): a socket left open would retry against the
+  // stopped instances.
+  pageOn: async ({ browser, scaleOut, viewport }, use) => {
+    const pages: Page[] = [];
+    await use(async (instance) => {
+      const baseURL = scaleOut[instance].url;
+      const context = await browser.newContext({ baseURL, viewport });
+      await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL }]);
+      const page = await context.newPage();
+      page.on('console', (m) => {
+        if (m.type() === 'error') console.log(`    console error on ${baseURL}: ${m.text()}`);
+      });
+      pages.push(page);
+      return page;
+    });
+    for (const page of pages) await page.context().close();
+  },
+});

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
-import { test } from '../lib/harness.ts';
-import { assert, setLanguage, signIn } from '../lib/helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { setLanguage, signIn } from '../lib/helpers.ts';
 
 /**
  * Records every Content-Security-Policy violation of the page's documents (the event fires on the document; the init
@@ -25,18 +25,17 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 test('a strict CSP on every page, and the app breaks none of it: home, login, dashboard, chat, calendar', async ({
-  newPage,
+  page,
 }) => {
-  const page = await newPage();
   const violations = await watchCsp(page);
-  const expectNone = async (where: string) => assert.deepEqual(await violations(), [], `CSP violations on ${where}`);
+  const expectNone = async (where: string) => expect(await violations(), `CSP violations on ${where}`).toEqual([]);
 
   const home = await page.goto('/');
   const policy = home?.headers()['content-security-policy'] ?? '';
   for (const directive of ["script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'none'"]) {
-    assert.ok(policy.includes(directive), `index.html carries ${directive}: ${policy}`);
+    expect(policy, `index.html carries ${directive}`).toContain(directive);
   }
-  assert.ok(!/script-src[^;]*'unsafe-(inline|eval)'/.test(policy), policy);
+  expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   await page.waitForLoadState('networkidle');
   await expectNone('home');
   await setLanguage(page, 'en');
@@ -47,19 +46,19 @@ test('a strict CSP on every page, and the app breaks none of it: home, login, da
   await expectNone('login and the dashboard');
 
   await page.getByTestId('chat-toggle').click();
-  await page.getByTestId('chat-panel').waitFor();
+  await expect(page.getByTestId('chat-panel')).toBeVisible();
   await page.getByTestId('notifications-button').click();
-  await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expectNone('chat and notifications');
 
   await page.goto('/dashbord/calender');
   await page.waitForLoadState('networkidle');
-  await page.getByTestId('sidebar').waitFor();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
   await expectNone('calendar');
 
   // The policy holds: an inline script is refused, and the refusal is what the watcher sees.
   await page.addScriptTag({ content: 'window.__inlineRan = true' }).catch(() => {});
-  assert.equal(await page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan), undefined);
-  assert.match((await violations()).join('\n'), /script-src/);
+  expect(await page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan)).toBeUndefined();
+  expect((await violations()).join('\n')).toMatch(/script-src/);
 });

@@ -1,5 +1,5 @@
-import { test } from '../lib/harness.ts';
-import { assert, eventually, expectAccessible, screenshot, setLanguage, signIn } from '../lib/helpers.ts';
+import { expect, test } from '../fixtures.ts';
+import { expectAccessible, screenshot, setLanguage, signIn } from '../lib/helpers.ts';
 
 const TZ = 'Africa/Cairo'; // the demo users' time zone
 const AR_DIGITS = '٠١٢٣٤٥٦٧٨٩';
@@ -16,149 +16,150 @@ interface OutboxRow {
 }
 
 test('in Arabic: a bbb room, a meeting on three weekdays, the calendar, one day deleted, an invitation, and an anonymous join by number', async ({
+  page,
   newPage,
   baseURL,
   bbbURL,
 }) => {
-  assert.ok(bbbURL, 'the runner starts the BigBlueButton simulator');
-  const page = await newPage();
   await page.goto('/');
   await page.getByTestId('cookie-banner').getByRole('button', { name: 'أرفض' }).click();
   await signIn(page, 'owner@demo.test');
-
-  // 1. A room of type BigBlueButton.
-  await page.goto('/dashbord/roomManagement');
-  await page.getByRole('heading', { name: 'غرف الاجتماعات', level: 1 }).waitFor();
-  await page.getByTestId('add-room').click();
-  const roomDialog = page.getByRole('dialog', { name: 'أضف غرفة' });
-  await roomDialog.getByRole('button', { name: 'إضافة الغرفة' }).click();
-  await roomDialog.getByText('اختر نوع الغرفة', { exact: true }).last().waitFor();
-  await roomDialog.getByLabel('اسم الغرفة').fill('قاعة المجلس');
-  await roomDialog.getByLabel('نوع الغرفة').click();
-  await page.getByRole('option', { name: 'BigBlueButton' }).click();
-  await roomDialog.getByLabel('عدد المشاركين').click();
-  await page.getByRole('option', { name: toArabicDigits('50'), exact: true }).click();
-  await roomDialog.getByRole('button', { name: 'إضافة الغرفة' }).click();
-  const card = page.getByTestId('room-card').filter({ hasText: 'قاعة المجلس' });
-  await card.waitFor();
-  assert.match((await card.textContent()) ?? '', /BigBlueButton/);
-  assert.match((await card.textContent()) ?? '', /تجربة مجانية/);
-
-  // 2. A meeting from tomorrow on three weekdays, six days in all.
-  const tomorrow = dayIn(TZ, new Date(Date.now() + 24 * 3600_000));
-  const first = new Date(`${tomorrow}T00:00:00Z`).getUTCDay();
-  const weekdays = [first, (first + 2) % 7, (first + 4) % 7];
-  const names = (d: number) =>
-    new Intl.DateTimeFormat('ar-EG', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + d)));
-  await page.goto('/dashbord/meeting');
-  await page.getByTestId('new-meeting').click();
-  const form = page.getByRole('dialog', { name: 'اجتماع جديد' });
-  await form.getByRole('button', { name: 'إنشاء الاجتماع' }).click();
-  await form.getByText('أدخل اسم الاجتماع').waitFor();
-  await form.getByLabel('اسم الاجتماع').fill('اجتماع التخطيط الأسبوعي');
-  await form.getByLabel('الوصف').fill('مراجعة الخطة');
-  await form.getByLabel('الغرفة', { exact: false }).first().click();
-  await page.getByRole('option', { name: 'قاعة المجلس' }).click();
-  await form.getByLabel('اليوم', { exact: false }).first().fill(tomorrow);
-  await form.getByLabel('الساعة').fill('10:00');
-  for (const d of weekdays) await form.getByTestId('recurrence-days').getByText(names(d), { exact: true }).click();
-  await form.getByLabel('عدد أيام التكرار').fill('6');
-  await form.getByLabel('غرفة الانتظار').check();
-  await form.getByRole('button', { name: 'إنشاء الاجتماع' }).click();
   const meeting = page.getByTestId('meeting-card').filter({ hasText: 'اجتماع التخطيط الأسبوعي' });
-  await meeting.waitFor();
-  const number = (await meeting.getAttribute('data-number')) ?? '';
-  assert.match(number, /^\d{6,12}$/);
-  assert.match((await meeting.textContent()) ?? '', /يتكرر أيام/);
-  await screenshot(page, 'meetings-ar');
-  await expectAccessible(page, 'meetings (ar)');
+  let number = '';
 
-  // 3. The calendar shows its days; one day is deleted from there.
-  await page.goto('/dashbord/calender');
-  const events = page.locator('[data-testid="calendar"] .majlis-event', { hasText: 'اجتماع التخطيط الأسبوعي' });
-  await events.first().waitFor();
-  assert.equal(await page.locator('[data-testid="calendar"] > [dir]').first().getAttribute('dir'), 'rtl');
-  const before = await events.count();
-  assert.ok(before >= 2, `at least two days in this month's grid, saw ${before}`);
-  await screenshot(page, 'calendar-ar');
-  await expectAccessible(page, 'calendar (ar)');
-  await events.first().click();
-  const details = page.getByTestId('calendar-event-details');
-  await details.waitFor();
-  await details.getByRole('button', { name: 'حذف هذا اليوم' }).click();
-  await page.getByRole('dialog', { name: 'حذف هذا اليوم' }).getByRole('button', { name: 'حذف هذا اليوم' }).click();
-  await eventually(async () => assert.equal(await events.count(), before - 1));
-  const meetingId = await page.evaluate(async (n) => {
-    const r = await fetch(`/api/meetings?tab=upcoming&q=${n}`).then((x) => x.json());
-    return r.results[0].id as string;
-  }, number);
-  const occurrences = await page.evaluate(
-    async (id) => (await fetch(`/api/meetings/${id}/occurrences`).then((x) => x.json())).occurrences,
-    meetingId,
-  );
-  assert.equal(occurrences.length, 6);
-  assert.equal(occurrences.filter((o: { cancelled: boolean }) => o.cancelled).length, 1);
-
-  // 4. An invitation by e-mail, with the .ics in the outbox.
-  await page.goto('/dashbord/meeting');
-  await meeting.getByRole('button', { name: 'دعوة' }).click();
-  const invite = page.getByRole('dialog', { name: 'الدعوة بالبريد الإلكتروني' });
-  const guest = `guest-${Date.now().toString(36)}@example.test`;
-  await invite.getByLabel('عناوين البريد الإلكتروني').fill(guest);
-  await invite.getByRole('button', { name: 'إرسال الدعوات' }).click();
-  await page.getByText('أُرسلت دعوة واحدة').waitFor();
-  await eventually(async () => {
-    const outbox = (await (await fetch(`${baseURL}/dev/outbox`)).json()) as OutboxRow[];
-    const mail = outbox.find((r) => r.to === guest && r.template === 'meetingInvite');
-    assert.ok(mail, 'the invitation is in the outbox');
-    const ics = mail.attachments.find((a) => a.filename.endsWith('.ics'));
-    assert.ok(ics, 'with an .ics attachment');
-    assert.match(ics.content, /RRULE:FREQ=WEEKLY;BYDAY=[A-Z,]+;COUNT=6/);
-    assert.match(ics.content, /EXDATE/);
+  await test.step('a room of type BigBlueButton', async () => {
+    await page.goto('/dashbord/roomManagement');
+    await expect(page.getByRole('heading', { name: 'غرف الاجتماعات', level: 1 })).toBeVisible();
+    await page.getByTestId('add-room').click();
+    const roomDialog = page.getByRole('dialog', { name: 'أضف غرفة' });
+    await roomDialog.getByRole('button', { name: 'إضافة الغرفة' }).click();
+    await expect(roomDialog.getByText('اختر نوع الغرفة', { exact: true }).last()).toBeVisible();
+    await roomDialog.getByLabel('اسم الغرفة').fill('قاعة المجلس');
+    await roomDialog.getByLabel('نوع الغرفة').click();
+    await page.getByRole('option', { name: 'BigBlueButton' }).click();
+    await roomDialog.getByLabel('عدد المشاركين').click();
+    await page.getByRole('option', { name: toArabicDigits('50'), exact: true }).click();
+    await roomDialog.getByRole('button', { name: 'إضافة الغرفة' }).click();
+    const card = page.getByTestId('room-card').filter({ hasText: 'قاعة المجلس' });
+    await expect(card).toContainText('BigBlueButton');
+    await expect(card).toContainText('تجربة مجانية');
   });
 
-  // 5. An anonymous participant, in a fresh context, joins by number typed in Arabic-Indic digits: the meeting
-  // has not started, so the page waits; the owner starts it, and the participant is taken to BigBlueButton.
-  const visitor = await newPage();
-  await visitor.goto('/join');
-  await visitor.getByLabel('رقم الاجتماع').fill(toArabicDigits(number));
-  await visitor.getByLabel('اسمك').fill('ضيف الاجتماع');
-  await visitor.getByRole('button', { name: 'انضمام' }).click();
-  await visitor.getByText('لم يبدأ الاجتماع بعد').waitFor();
+  await test.step('a meeting from tomorrow on three weekdays, six days in all', async () => {
+    const tomorrow = dayIn(TZ, new Date(Date.now() + 24 * 3600_000));
+    const first = new Date(`${tomorrow}T00:00:00Z`).getUTCDay();
+    const weekdays = [first, (first + 2) % 7, (first + 4) % 7];
+    const names = (d: number) =>
+      new Intl.DateTimeFormat('ar-EG', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + d)));
+    await page.goto('/dashbord/meeting');
+    await page.getByTestId('new-meeting').click();
+    const form = page.getByRole('dialog', { name: 'اجتماع جديد' });
+    await form.getByRole('button', { name: 'إنشاء الاجتماع' }).click();
+    await expect(form.getByText('أدخل اسم الاجتماع')).toBeVisible();
+    await form.getByLabel('اسم الاجتماع').fill('اجتماع التخطيط الأسبوعي');
+    await form.getByLabel('الوصف').fill('مراجعة الخطة');
+    await form.getByLabel('الغرفة', { exact: false }).first().click();
+    await page.getByRole('option', { name: 'قاعة المجلس' }).click();
+    await form.getByLabel('اليوم', { exact: false }).first().fill(tomorrow);
+    await form.getByLabel('الساعة').fill('10:00');
+    for (const d of weekdays) await form.getByTestId('recurrence-days').getByText(names(d), { exact: true }).click();
+    await form.getByLabel('عدد أيام التكرار').fill('6');
+    await form.getByLabel('غرفة الانتظار').check();
+    await form.getByRole('button', { name: 'إنشاء الاجتماع' }).click();
+    await expect(meeting).toHaveAttribute('data-number', /^\d{6,12}$/);
+    number = (await meeting.getAttribute('data-number')) ?? '';
+    await expect(meeting).toContainText('يتكرر أيام');
+    await screenshot(page, 'meetings-ar');
+    await expectAccessible(page, 'meetings (ar)');
+  });
 
-  await meeting.getByRole('button', { name: 'بدء' }).click();
-  await page.waitForURL((url) => url.href.startsWith(bbbURL), { timeout: 15_000 });
-  await visitor.waitForURL((url) => url.href.startsWith(bbbURL), { timeout: 25_000 });
-  // The waiting room is on: the simulator holds the guest in its lobby.
-  assert.match(await visitor.content(), /data-state="(waiting|joined)"/);
-  assert.match(await visitor.content(), /ضيف الاجتماع/);
+  await test.step('the calendar shows its days; one day is deleted from there', async () => {
+    await page.goto('/dashbord/calender');
+    const events = page.locator('[data-testid="calendar"] .majlis-event', { hasText: 'اجتماع التخطيط الأسبوعي' });
+    await expect(events.first()).toBeVisible();
+    await expect(page.locator('[data-testid="calendar"] > [dir]').first()).toHaveAttribute('dir', 'rtl');
+    const before = await events.count();
+    expect(before, "at least two days in this month's grid").toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'calendar-ar');
+    await expectAccessible(page, 'calendar (ar)');
+    await events.first().click();
+    const details = page.getByTestId('calendar-event-details');
+    await details.getByRole('button', { name: 'حذف هذا اليوم' }).click();
+    await page.getByRole('dialog', { name: 'حذف هذا اليوم' }).getByRole('button', { name: 'حذف هذا اليوم' }).click();
+    await expect(events).toHaveCount(before - 1);
+    const meetingId = await page.evaluate(async (n) => {
+      const r = await fetch(`/api/meetings?tab=upcoming&q=${n}`).then((x) => x.json());
+      return r.results[0].id as string;
+    }, number);
+    const occurrences: { cancelled: boolean }[] = await page.evaluate(
+      async (id) => (await fetch(`/api/meetings/${id}/occurrences`).then((x) => x.json())).occurrences,
+      meetingId,
+    );
+    expect(occurrences).toHaveLength(6);
+    expect(occurrences.filter((o) => o.cancelled)).toHaveLength(1);
+  });
+
+  await test.step('an invitation by e-mail, with the .ics in the outbox', async () => {
+    await page.goto('/dashbord/meeting');
+    await meeting.getByRole('button', { name: 'دعوة' }).click();
+    const invite = page.getByRole('dialog', { name: 'الدعوة بالبريد الإلكتروني' });
+    const guest = `guest-${Date.now().toString(36)}@example.test`;
+    await invite.getByLabel('عناوين البريد الإلكتروني').fill(guest);
+    await invite.getByRole('button', { name: 'إرسال الدعوات' }).click();
+    await expect(page.getByText('أُرسلت دعوة واحدة')).toBeVisible();
+    await expect(async () => {
+      const outbox = (await (await fetch(`${baseURL}/dev/outbox`)).json()) as OutboxRow[];
+      const mail = outbox.find((r) => r.to === guest && r.template === 'meetingInvite');
+      expect(mail, 'the invitation is in the outbox').toBeDefined();
+      const ics = mail?.attachments.find((a) => a.filename.endsWith('.ics'));
+      expect(ics, 'with an .ics attachment').toBeDefined();
+      expect(ics?.content).toMatch(/RRULE:FREQ=WEEKLY;BYDAY=[A-Z,]+;COUNT=6/);
+      expect(ics?.content).toMatch(/EXDATE/);
+    }).toPass();
+  });
+
+  await test.step('an anonymous participant joins by number in Arabic-Indic digits, waits, and is let in', async () => {
+    // In a fresh context: the meeting has not started, so the page waits; the owner starts it, and the participant
+    // is taken to BigBlueButton.
+    const visitor = await newPage();
+    await visitor.goto('/join');
+    await visitor.getByLabel('رقم الاجتماع').fill(toArabicDigits(number));
+    await visitor.getByLabel('اسمك').fill('ضيف الاجتماع');
+    await visitor.getByRole('button', { name: 'انضمام' }).click();
+    await expect(visitor.getByText('لم يبدأ الاجتماع بعد')).toBeVisible();
+
+    await meeting.getByRole('button', { name: 'بدء' }).click();
+    await page.waitForURL((url) => url.href.startsWith(bbbURL), { timeout: 15_000 });
+    await visitor.waitForURL((url) => url.href.startsWith(bbbURL), { timeout: 25_000 });
+    // The waiting room is on: the simulator holds the guest in its lobby.
+    expect(await visitor.content()).toMatch(/data-state="(waiting|joined)"/);
+    expect(await visitor.content()).toMatch(/ضيف الاجتماع/);
+  });
 });
 
-test('the meetings page and the calendar in English', async ({ newPage }) => {
-  const page = await newPage();
+test('the meetings page and the calendar in English', async ({ page }) => {
   await page.goto('/');
   await setLanguage(page, 'en');
   await page.getByTestId('cookie-banner').getByRole('button', { name: 'I decline' }).click();
   await signIn(page, 'owner@demo.test');
   await page.goto('/dashbord/meeting');
-  await page.getByRole('heading', { name: 'Meetings', level: 1 }).waitFor();
-  await page.getByRole('tab', { name: 'Upcoming' }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Meetings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Upcoming' })).toBeVisible();
   // The Arabic test before this one made a meeting; run alone, the page shows its empty state.
-  await page.locator('[data-testid="meeting-card"], .empty-state').first().waitFor();
+  await expect(page.locator('[data-testid="meeting-card"], .empty-state').first()).toBeVisible();
   await screenshot(page, 'meetings-en');
   await expectAccessible(page, 'meetings (en)');
   await page.goto('/dashbord/calender');
-  await page.locator('[data-testid="calendar"] [role="heading"]').first().waitFor();
+  await expect(page.locator('[data-testid="calendar"] [role="heading"]').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-  assert.notEqual(await page.locator('[data-testid="calendar"] > div').first().getAttribute('dir'), 'rtl');
+  await expect(page.locator('[data-testid="calendar"] > div').first()).not.toHaveAttribute('dir', 'rtl');
   await screenshot(page, 'calendar-en');
   await expectAccessible(page, 'calendar (en)');
 });
 
-test('join: a number with no meeting says so', async ({ newPage }) => {
-  const page = await newPage();
+test('join: a number with no meeting says so', async ({ page }) => {
   await page.goto('/join/٩٩٩٩٩٩٩٩');
   await page.getByLabel('اسمك').fill('زائر');
   await page.getByRole('button', { name: 'انضمام' }).click();
-  await page.getByTestId('join-error').getByText('لا يوجد اجتماع بهذا الرقم').waitFor();
+  await expect(page.getByTestId('join-error').getByText('لا يوجد اجتماع بهذا الرقم')).toBeVisible();
 });
