@@ -4,7 +4,7 @@ import {
   Anchor,
   Button,
   Checkbox,
-  Group,
+  Grid,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -157,27 +157,30 @@ export default function RegisterPage() {
               <TextInput label={t`Last name`} name="lname" autoComplete="family-name" {...input('lname')} />
             </SimpleGrid>
             <TextInput label={t`E-mail`} name="email" type="email" dir="ltr" autoComplete="email" {...input('email')} />
-            <Group align="flex-start" grow wrap="nowrap" preventGrowOverflow={false}>
-              <Select
-                label={t`Country code`}
-                data={countries}
-                value={form.getValues().countryCode}
-                onChange={(v) => form.setFieldValue('countryCode', v ?? '')}
-                searchable
-                maw={200}
-                comboboxProps={{ withinPortal: true }}
-              />
-              <TextInput
-                label={t`Phone number`}
-                name="phone"
-                type="tel"
-                dir="ltr"
-                autoComplete="tel-national"
-                placeholder="100 123 4567"
-                {...input('phone')}
-                style={{ flex: 2 }}
-              />
-            </Group>
+            {/* Side by side from 576 px; on a phone the number gets the full width (and room for its message). */}
+            <Grid>
+              <Grid.Col span={{ base: 12, xs: 5 }}>
+                <Select
+                  label={t`Country code`}
+                  data={countries}
+                  value={form.getValues().countryCode}
+                  onChange={(v) => form.setFieldValue('countryCode', v ?? '')}
+                  searchable
+                  comboboxProps={{ withinPortal: true }}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, xs: 7 }}>
+                <TextInput
+                  label={t`Phone number`}
+                  name="phone"
+                  type="tel"
+                  dir="ltr"
+                  autoComplete="tel-national"
+                  placeholder="100 123 4567"
+                  {...input('phone')}
+                />
+              </Grid.Col>
+            </Grid>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <PasswordInput
                 label={t`Password`}

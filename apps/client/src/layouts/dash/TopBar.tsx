@@ -69,10 +69,11 @@ export function TopBar({
       )}
       <Menu position="bottom-end" withinPortal width={230}>
         <Menu.Target>
-          <UnstyledButton className="side-link" style={{ width: 'auto' }} data-testid="user-menu">
+          {/* May shrink, the name cut with an ellipsis: a long account name widened the page past 360 px. */}
+          <UnstyledButton className="side-link" style={{ width: 'auto', minWidth: 0 }} data-testid="user-menu">
             <Avatar src={me.picture} radius="xl" size="sm" alt="" />
-            <span>
-              <Text size="sm" fw={600} lh={1.2}>
+            <span style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} lh={1.2} truncate="end">
                 <bdi>{me.name}</bdi>
               </Text>
               <Text size="xs" c="dimmed" lh={1.2} data-testid="user-role">
