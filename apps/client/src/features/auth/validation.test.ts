@@ -50,6 +50,7 @@ describe('register validation (spec §5, the contract the BFF validates with)', 
     expect(withPassword('password123')).toEqual({ password: 'field.passwordCommon' });
     expect(withPassword('salma@example.test')).toEqual({ password: 'field.passwordEmail' });
     expect(withPassword('Long-enough-1', 'other')).toEqual({ confirm: PASSWORD_MISMATCH });
+    expect(withPassword('short', 'different')).toEqual({ password: 'field.passwordShort', confirm: PASSWORD_MISMATCH });
     expect(validateReset({ token: 'a-token-from-the-link', password: 'short', confirm: 'short' })).toEqual({
       password: 'field.passwordShort',
     });

@@ -64,9 +64,8 @@ function withConfirmation<E extends { password?: string; confirm?: string }>(
   errors: E,
   form: { password: string; confirm: string },
 ): E {
-  if (form.password && form.confirm !== form.password && !errors.password)
-    return { ...errors, confirm: PASSWORD_MISMATCH };
-  return errors;
+  // Shown beside a refused password too, as before: both are for the person to fix before sending.
+  return form.password && form.confirm !== form.password ? { ...errors, confirm: PASSWORD_MISMATCH } : errors;
 }
 
 /** Spec §5 register rules: ZRegisterBody (names, e-mail, new password, phone, both boxes), plus the confirmation. */
