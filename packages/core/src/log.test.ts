@@ -110,7 +110,7 @@ describe('logger', () => {
     const log = createLogger({ format: 'line', name: 'bff', write: (line) => lines.push(line) });
     log.child({ module: 'realtime' }).warn({ socket: 's1' }, 'presence failed');
     log.info('Majlis listening on http://127.0.0.1:3000');
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN  \[realtime\] presence failed \{"socket":"s1"\}\n$/);
-    expect(lines[1]).toMatch(/ INFO  Majlis listening on http:\/\/127\.0\.0\.1:3000\n$/);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN {2}\[realtime\] presence failed \{"socket":"s1"\}\n$/);
+    expect(lines[1]).toMatch(/ INFO {2}Majlis listening on http:\/\/127\.0\.0\.1:3000\n$/);
   });
 });

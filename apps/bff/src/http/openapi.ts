@@ -1,5 +1,5 @@
 import { CSRF_HEADER, SESSION_COOKIE, ZBilingual, ZErrorBody } from '@majlis/contracts';
-import type { Hono } from 'hono';
+import type { RouterRoute } from 'hono/types';
 import { z } from 'zod';
 import { type RouteDoc, routeDocs } from './validate.ts';
 
@@ -14,8 +14,11 @@ export interface DocumentedRoute extends RouteDoc {
   inputs: { target: NonNullable<RouteDoc['target']>; schema: z.ZodType }[];
 }
 
+/** Only the route table is read, so any Hono app fits whatever its env and schema types. */
+type RouteTable = { routes: readonly RouterRoute[] };
+
 /** The documented /api routes of an app, in registration order (the order Hono tries them in). */
-export function documentedRoutes(app: Hono<any, any, any>): DocumentedRoute[] {
+export function documentedRoutes(app: RouteTable): DocumentedRoute[] {
   const byKey = new Map<string, DocumentedRoute>();
   for (const route of app.routes) {
     if (!route.path.startsWith('/api/') || route.method === 'ALL') continue;
@@ -40,7 +43,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
 }
 
 /** OpenAPI 3.1 document built from the mounted routes and the contract schemas their middleware carry. */
-export function buildOpenApi(app: Hono<any, any, any>) {
+export function buildOpenApi(app: RouteTable) {
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const route of documentedRoutes(app)) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');

@@ -1,5 +1,5 @@
 import { ZManagedUser, ZTeamDetail, ZTeamList } from '@majlis/contracts';
-import { findManagedUser, findTeam, findTeams, notFound } from '@majlis/core';
+import { findManagedUser, findTeam, findTeams } from '@majlis/core';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';

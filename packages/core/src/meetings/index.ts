@@ -1,13 +1,13 @@
 // Named exports for the split services, so their shared helpers (isManager, visibleTo, refused, occurrenceView …)
 // stay inside core; the smaller modules export only what they serve.
-export {
-  type AttendanceView,
-  type CalendarEvent,
-  type MeetingInput,
-  type MeetingTab,
-  type MeetingView,
-  type OccurrenceView,
-  type RecordingView,
+export type {
+  AttendanceView,
+  CalendarEvent,
+  MeetingInput,
+  MeetingTab,
+  MeetingView,
+  OccurrenceView,
+  RecordingView,
 } from '@majlis/contracts/meetings';
 export { type NewRecording, type ProviderEvent, type ProviderReport, storeRecording } from './apply-provider-event.ts';
 export { meetingAttendance, meetingRecordings } from './find-meeting-history.ts';

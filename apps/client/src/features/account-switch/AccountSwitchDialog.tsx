@@ -12,7 +12,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useMachine } from '@xstate/react';
+import type { useMachine } from '@xstate/react';
 import type { InferRequestType } from 'hono/client';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';

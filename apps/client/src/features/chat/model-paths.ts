@@ -1,4 +1,4 @@
-import { type TestModel, type TestPath } from '@xstate/graph';
+import type { TestModel, TestPath } from '@xstate/graph';
 import type { EventObject, Snapshot } from 'xstate';
 
 /**
