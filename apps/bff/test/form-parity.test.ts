@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The client's own form validators, by relative path: this test exists to hold the client's forms and the BFF's routes
 // to the same rules, so it reaches across the app boundary on purpose (only tests do; the apps never import each
 // other). They are plain functions over the shared contract (no React, no DOM, no Lingui macros).
-import { type RegisterForm, registerBodyOf, validateRegister } from '../../client/src/features/auth/validation.ts';
+import {
+  type RegisterForm,
+  registerBodyOf,
+  validateRegister,
+} from '../../client/src/features/auth/new-password-validation.ts';
 import {
   emptyMeetingForm,
   type MeetingForm,

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ZSessionUser } from './account.ts';
-import { EMAIL_MAX, ZEmail, ZTimeZone } from './common.ts';
-import { passwordProblem } from './password-policy.ts';
-import { normalizePhone } from './phone.ts';
+import { EMAIL_MAX, ZEmail } from './common.ts';
 import { nameText, singleLine } from './strings.ts';
 
 /** Wire contract: sign-up, sign-in, password reset (spec §5 messages; field messages are server.po catalog ids). */
@@ -18,42 +16,6 @@ export const TOKEN_LIMITS = { min: 10, max: 200 } as const;
 /** A person's first or last name (and the contact form's name). */
 export const personName = (id: string) => nameText(id).trim().min(1, id).max(PERSON_NAME_MAX, 'field.tooLong');
 
-export const ZNewPassword = singleLine('field.password')
-  .min(1, 'field.password')
-  .min(PASSWORD_LIMITS.min, 'field.passwordShort')
-  .max(PASSWORD_LIMITS.max, 'field.passwordLong')
-  .refine((p) => passwordProblem(p) !== 'field.passwordCommon', 'field.passwordCommon');
-
-/** International form with country code (spec §5); the parsed value is E.164. */
-export const ZPhone = singleLine('field.phone')
-  .max(PHONE_MAX, 'field.phone')
-  .transform((v, ctx) => {
-    const phone = normalizePhone(v);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: 'field.phone' });
-      return z.NEVER;
-    }
-    return phone;
-  });
-
-export const ZRegisterBody = z
-  .strictObject({
-    fname: personName('field.fname'),
-    lname: personName('field.lname'),
-    email: ZEmail,
-    password: ZNewPassword,
-    phone: ZPhone,
-    acceptTerms: z.literal(true, 'field.acceptTerms'),
-    ageConfirmed: z.literal(true, 'field.ageConfirmed'),
-    timeZone: ZTimeZone.optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (passwordProblem(body.password, body.email) === 'field.passwordEmail') {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'field.passwordEmail' });
-    }
-  });
-export type TRegisterBody = z.infer<typeof ZRegisterBody>;
-
 export const ZLoginBody = z.strictObject({
   email: singleLine('field.email').trim().min(1, 'field.email').max(EMAIL_MAX, 'field.tooLong'),
   // Any string: a password is only hashed and compared, never stored or shown, so control characters do no harm here.
@@ -63,14 +25,6 @@ export type TLoginBody = z.infer<typeof ZLoginBody>;
 
 export const ZForgotBody = z.strictObject({ email: ZEmail });
 export type TForgotBody = z.infer<typeof ZForgotBody>;
-
-export const ZResetBody = z.strictObject({
-  token: singleLine('field.required')
-    .min(TOKEN_LIMITS.min, 'error.RESET_TOKEN_INVALID')
-    .max(TOKEN_LIMITS.max, 'error.RESET_TOKEN_INVALID'),
-  password: ZNewPassword,
-});
-export type TResetBody = z.infer<typeof ZResetBody>;
 
 export const ZConfirmBody = z.strictObject({
   token: singleLine('field.required')

@@ -6,6 +6,7 @@ export * from './directory.ts';
 export * from './errors.ts';
 export * from './join.ts';
 export * from './meetings.ts';
+export * from './new-password.ts';
 export * from './password-policy.ts';
 export * from './phone.ts';
 export * from './public.ts';

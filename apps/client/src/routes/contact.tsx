@@ -14,8 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { authValidation, preloadAuthValidation } from '../features/auth/load-validation.ts';
-import type { ContactForm } from '../features/auth/validation.ts';
+import { type ContactForm, contactBodyOf, validateContact } from '../features/auth/validation.ts';
 import { useContactConfig } from '../features/contact/contact-config.ts';
 import { api, body } from '../lib/api.ts';
 import { messageOf } from '../lib/http.ts';
@@ -48,7 +47,6 @@ export default function ContactPage() {
     setBusy(true);
     try {
       // ZContactBody, the schema POST /api/contact validates with (features/auth/validation.ts).
-      const { contactBodyOf, validateContact } = await authValidation();
       const errors = validateContact(values);
       form.setErrors(errors);
       if (Object.keys(errors).length) return;
@@ -72,8 +70,7 @@ export default function ContactPage() {
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <Paper withBorder radius="md" p="lg">
-            {/* The validators come with the common-password list (~230 kB gzip): fetched once someone starts typing. */}
-            <form onSubmit={submit} onFocus={preloadAuthValidation} noValidate>
+            <form onSubmit={submit} noValidate>
               <Stack>
                 {failure && (
                   <Alert color="red" role="alert" variant="light">

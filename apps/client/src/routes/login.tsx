@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { authValidation, preloadAuthValidation } from '../features/auth/load-validation.ts';
+import { validateLogin } from '../features/auth/validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
 import { messageOf } from '../lib/http.ts';
@@ -29,7 +29,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       // ZLoginBody, the schema POST /api/login validates with (features/auth/validation.ts).
-      const errors = (await authValidation()).validateLogin({ email, password });
+      const errors = validateLogin({ email, password });
       form.setErrors(errors);
       if (Object.keys(errors).length) return;
       // A wrong password answers 401: shown here, it must not trigger the global sign-out rule.
@@ -46,8 +46,7 @@ export default function LoginPage() {
   return (
     <Page title={t`Sign in`}>
       <SignLayout title={<Trans>Sign in</Trans>}>
-        {/* The validators come with the common-password list (~230 kB gzip): fetched once someone starts typing. */}
-        <form onSubmit={submit} onFocus={preloadAuthValidation} noValidate>
+        <form onSubmit={submit} noValidate>
           <Stack>
             {failure && (
               <Alert color="red" role="alert" variant="light">

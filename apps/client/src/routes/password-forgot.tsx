@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { authValidation, preloadAuthValidation } from '../features/auth/load-validation.ts';
+import { validateForgot } from '../features/auth/validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
 import { messageOf } from '../lib/http.ts';
@@ -28,7 +28,7 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     try {
       // ZForgotBody, the schema POST /api/password/forgot validates with.
-      const errors = (await authValidation()).validateForgot({ email });
+      const errors = validateForgot({ email });
       form.setErrors(errors);
       if (Object.keys(errors).length) return;
       await body(api.password.forgot.$post({ json: { email: email.trim() } }, inlineAuth));
@@ -53,8 +53,7 @@ export default function ForgotPasswordPage() {
             </Anchor>
           </Stack>
         ) : (
-          // The validators come with the common-password list (~230 kB gzip): fetched once someone starts typing.
-          <form onSubmit={submit} onFocus={preloadAuthValidation} noValidate>
+          <form onSubmit={submit} noValidate>
             <Stack>
               <Text size="sm" c="dimmed">
                 <Trans>Enter the e-mail of your account and we will send you a link to choose a new password.</Trans>

@@ -17,7 +17,7 @@ import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { authValidation, PASSWORD_MISMATCH, preloadAuthValidation } from '../features/auth/load-validation.ts';
-import type { RegisterForm } from '../features/auth/validation.ts';
+import type { RegisterForm } from '../features/auth/new-password-validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
 import { ApiError, messageOf } from '../lib/http.ts';

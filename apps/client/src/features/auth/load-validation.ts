@@ -1,11 +1,11 @@
 /**
- * The auth forms' validators (validation.ts) come with the contract's common-password list, about 380 kB: a page
+ * The register and reset validators (new-password-validation.ts) come with the contract's common-password list, about 380 kB: a page
  * starts loading them when it opens and awaits them on submit, so the list never delays the page's first paint.
  */
-let loading: Promise<typeof import('./validation.ts')> | null = null;
+let loading: Promise<typeof import('./new-password-validation.ts')> | null = null;
 
-export function authValidation(): Promise<typeof import('./validation.ts')> {
-  loading ??= import('./validation.ts').catch((error: unknown) => {
+export function authValidation(): Promise<typeof import('./new-password-validation.ts')> {
+  loading ??= import('./new-password-validation.ts').catch((error: unknown) => {
     // A failed download (offline a moment): the next submit tries again.
     loading = null;
     throw error;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MISMATCH } from './load-validation.ts';
-import { phoneOf, type RegisterForm, registerBodyOf, validateRegister, validateReset } from './validation.ts';
+import {
+  phoneOf,
+  type RegisterForm,
+  registerBodyOf,
+  validateRegister,
+  validateReset,
+} from './new-password-validation.ts';
 
 const valid: RegisterForm = {
   fname: 'سلمى',
