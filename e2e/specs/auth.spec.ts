@@ -86,7 +86,7 @@ test('a newcomer registers in Arabic, signs out and signs in again', async ({ pa
     await page.getByLabel('تأكيد كلمة المرور').fill('different');
     await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
     // The server catalog's words (field.passwordShort): the form shows what the BFF would answer.
-    await expect(page.getByText('كلمة المرور قصيرة (8 أحرف على الأقل)')).toBeVisible();
+    await expect(page.getByText('كلمة المرور قصيرة (٨ أحرف على الأقل)')).toBeVisible();
     await expect(page.getByText('كلمتا المرور غير متطابقتين')).toBeVisible();
   });
 
