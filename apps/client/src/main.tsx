@@ -1,3 +1,4 @@
+import './app/zod-config.ts';
 import '@mantine/core/styles.css';
 import './app/app.css';
 import { StrictMode } from 'react';

@@ -48,7 +48,8 @@ export const meetingsApi = {
     ),
   invite: (id: string, emails: string[]) =>
     body(api.meetings[':id'].invitations.$post({ ...meeting(id), json: { emails } })),
-  icsUrl: (id: string) => api.meetings[':id'].ics.$url(meeting(id)).pathname,
+  // $path, not $url: the client's base is '/', and $url builds an absolute URL (new URL) that needs an origin.
+  icsUrl: (id: string) => api.meetings[':id'].ics.$path(meeting(id)),
   calendar: (from: string, to: string) => body(api.calendar.$get({ query: { from, to } })).then((r) => r.events),
 };
 
