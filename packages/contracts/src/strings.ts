@@ -7,8 +7,10 @@ import { z } from 'zod';
 export const CONTROL_CHARS = 'field.controlChars';
 
 /** C0 controls (U+0000–U+001F) and DEL (U+007F). NUL in particular is refused by PostgreSQL in text columns. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding C0 controls is the point (\p{Cc} would add C1, which is allowed).
 const C0_ANY = /[\u0000-\u001f\u007f]/;
 /** The same without tab, line feed and carriage return, which multi-line text may hold. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above, less the line breaks.
 const C0_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**

@@ -114,12 +114,13 @@ function asLine(json: string): string {
 /** An error never reaches pino as such: its message would become the record's `msg`, values included. */
 function logMethod(this: Logger, args: unknown[], method: (...a: unknown[]) => void): void {
   const [first, ...rest] = args;
-  if (first instanceof Error)
-    return method.apply(this, [{ err: first }, ...(rest.length ? rest : [errorSummary(first)])]);
-  if (first !== null && typeof first === 'object' && 'err' in first && !rest.length) {
-    return method.apply(this, [first, errorSummary((first as { err: unknown }).err)]);
+  if (first instanceof Error) {
+    method.apply(this, [{ err: first }, ...(rest.length ? rest : [errorSummary(first)])]);
+  } else if (first !== null && typeof first === 'object' && 'err' in first && !rest.length) {
+    method.apply(this, [first, errorSummary((first as { err: unknown }).err)]);
+  } else {
+    method.apply(this, args);
   }
-  method.apply(this, args);
 }
 
 const safeError = (err: unknown) => (typeof err === 'string' ? err : describeError(err));

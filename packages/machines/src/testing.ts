@@ -72,7 +72,11 @@ export function getTransitionPaths<TSnapshot extends Snapshot<unknown>, TEvent e
       const via = steps.map(describeEvent).join(' → ') || 'start';
       return Object.assign(path, { description: `${options.serializeState(reaches)} via ${via}` });
     })
-    .filter((p) => (seen.has(p.description) ? false : (seen.add(p.description), true)));
+    .filter((p) => {
+      if (seen.has(p.description)) return false;
+      seen.add(p.description);
+      return true;
+    });
 }
 
 function describeEvent(event: EventObject): string {

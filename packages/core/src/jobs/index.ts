@@ -7,16 +7,11 @@ import { sendNotificationJob } from './send-notification.ts';
 import { storageScanJob } from './storage-scan.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
-export * from './deliver-outbox.ts';
-export * from './meeting-reminders.ts';
-export * from './notify.ts';
-export * from './renewals.ts';
-export * from './send-notification.ts';
-export * from './storage-scan.ts';
-export * from './types.ts';
-
-/** Every job, run by apps/worker with BullMQ in scale-out, or in-process on timers in the embedded default. */
-export const jobs: JobDefinition<any>[] = [
+/**
+ * Every job, run by apps/worker with BullMQ in scale-out, or in-process on timers in the embedded default.
+ * Their payloads differ, hence `unknown`: a runner passes `job.payload.parse(data)`, checked by the job's own schema.
+ */
+export const jobs: JobDefinition<unknown>[] = [
   purgeSessionsJob,
   deliverOutboxJob,
   storageScanJob,

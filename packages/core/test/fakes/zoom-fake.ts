@@ -27,8 +27,8 @@ export interface ZoomFakeMeeting {
 }
 
 export class ZoomFake {
-  readonly accountId = 'acc_' + randomBytes(4).toString('hex');
-  readonly clientId = 'cid_' + randomBytes(4).toString('hex');
+  readonly accountId = `acc_${randomBytes(4).toString('hex')}`;
+  readonly clientId = `cid_${randomBytes(4).toString('hex')}`;
   readonly clientSecret = randomBytes(12).toString('hex');
   readonly webhookSecret = randomBytes(12).toString('hex');
   readonly meetings = new Map<number, ZoomFakeMeeting>();
@@ -122,7 +122,7 @@ export class ZoomFake {
     const match = /^\/meetings\/(\d+)(\/status)?$/.exec(path);
     const m = match ? this.meetings.get(Number(match[1])) : undefined;
     if (!match || !m)
-      return this.json(res, 404, { code: 3001, message: 'Meeting does not exist: ' + (match?.[1] ?? '') });
+      return this.json(res, 404, { code: 3001, message: `Meeting does not exist: ${match?.[1] ?? ''}` });
     const occurrence = url.searchParams.get('occurrence_id');
     if (match[2]) {
       if (req.method !== 'PUT' || body.action !== 'end')
