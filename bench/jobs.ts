@@ -8,16 +8,12 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { memberRoom } from '@majlis/contracts/socket-rooms';
-import {
-  connectDatabase,
-  type JobContext,
-  noPush,
-  parseConfig,
-  queryRows,
-  scanStorage,
-  schema,
-  seedDemo,
-} from '@majlis/core';
+import { parseConfig } from '@majlis/core/config';
+import { connectDatabase, queryRows } from '@majlis/core/db/connect';
+import * as schema from '@majlis/core/db/schema/index';
+import { seedDemo } from '@majlis/core/demo/seed-demo';
+import { scanStorage } from '@majlis/core/jobs/storage-scan';
+import { type JobContext, noPush } from '@majlis/core/jobs/types';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Queue } from 'bullmq';
 import { sql } from 'drizzle-orm';

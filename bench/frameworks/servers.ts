@@ -5,7 +5,8 @@
  * The Hono side of the comparison is the real BFF (apps/bff/src/main.ts), started by main.ts.
  */
 import type { Server } from 'node:http';
-import { createRuntime, loadConfigOrExit, type Runtime } from '@majlis/core';
+import { loadConfigOrExit } from '@majlis/core/config';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {

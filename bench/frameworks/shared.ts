@@ -6,21 +6,13 @@
  * has to); the parity probes in main.ts compare every answer with the real BFF's, so a drift shows in the report.
  */
 import { CSRF_HEADER, type ErrorBody, LANG_COOKIE, XSRF_COOKIE, XSRF_HEADER, ZContactBody } from '@majlis/contracts';
-import {
-  type Actor,
-  AppError,
-  destroySession,
-  errorSummary,
-  findActor,
-  findSession,
-  getUserInfo,
-  type Runtime,
-  type SessionRow,
-  safeEqual,
-  sessionCookieName,
-  submitContact,
-  unauthenticated,
-} from '@majlis/core';
+import { getUserInfo } from '@majlis/core/accounts/account-info';
+import { type Actor, findActor } from '@majlis/core/auth/actor';
+import { destroySession, findSession, type SessionRow, safeEqual, sessionCookieName } from '@majlis/core/auth/sessions';
+import { submitContact } from '@majlis/core/contact/contact';
+import { AppError, unauthenticated } from '@majlis/core/errors';
+import { errorSummary } from '@majlis/core/log';
+import type { Runtime } from '@majlis/core/runtime';
 import { type Locale, normalizeLocale } from '@majlis/i18n';
 import { both, hasMessage } from '@majlis/i18n/server';
 import { parse, serialize } from 'hono/utils/cookie';

@@ -1,6 +1,9 @@
 /** Chat bench fixtures: institution accounts of one team each, with a signed-in session per member. */
 import { sessionCookieName } from '@majlis/contracts';
-import { connectDatabase, createSession, parseConfig, schema } from '@majlis/core';
+import { createSession } from '@majlis/core/auth/sessions';
+import { parseConfig } from '@majlis/core/config';
+import { connectDatabase } from '@majlis/core/db/connect';
+import * as schema from '@majlis/core/db/schema/index';
 
 export interface SeededMember {
   /** The Cookie header of the member's session. */

@@ -1,4 +1,6 @@
-import { AppError, logError, logger, type Runtime } from '@majlis/core';
+import { AppError } from '@majlis/core/errors';
+import { logError, logger } from '@majlis/core/log';
+import type { Runtime } from '@majlis/core/runtime';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';

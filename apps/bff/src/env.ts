@@ -1,4 +1,7 @@
-import type { Actor, Logger, Runtime, SessionRow } from '@majlis/core';
+import type { Actor } from '@majlis/core/auth/actor';
+import type { SessionRow } from '@majlis/core/auth/sessions';
+import type { Logger } from '@majlis/core/log';
+import type { Runtime } from '@majlis/core/runtime';
 import type { Locale } from '@majlis/i18n';
 
 /** Per-request values set by the middleware in app.ts. */

@@ -2,19 +2,14 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import {
-  busPusher,
-  configureLogging,
-  createRuntime,
-  DEMO_EMAILS,
-  grantOps,
-  loadConfigOrExit,
-  logger,
-  loggingFor,
-  runJobsInProcess,
-  seedDemo,
-  transportsFor,
-} from '@majlis/core';
+import { loadConfigOrExit } from '@majlis/core/config';
+import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { runJobsInProcess } from '@majlis/core/jobs/index';
+import { busPusher } from '@majlis/core/jobs/notify';
+import { configureLogging, logger, loggingFor } from '@majlis/core/log';
+import { transportsFor } from '@majlis/core/providers/messaging/transport';
+import { createRuntime } from '@majlis/core/runtime';
+import { grantOps } from '@majlis/core/users/grant-ops';
 import { createApp } from './app.ts';
 import { attachRealtime } from './realtime/server.ts';
 import { adminRoutes } from './routes/admin.ts';

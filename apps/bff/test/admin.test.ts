@@ -1,4 +1,5 @@
-import { createRuntime, grantOps, type Runtime, seedDemo } from '@majlis/core';
+import { seedDemo } from '@majlis/core/demo/seed-demo';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import {
   createTestDatabase,
   dropRedisPrefix,
@@ -8,6 +9,7 @@ import {
   type TestDatabase,
   testConfig,
 } from '@majlis/core/testing';
+import { grantOps } from '@majlis/core/users/grant-ops';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { adminRoutes } from '../src/routes/admin.ts';

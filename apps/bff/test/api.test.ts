@@ -1,4 +1,6 @@
-import { createRuntime, type Runtime, schema, seedDemo } from '@majlis/core';
+import * as schema from '@majlis/core/db/schema/index';
+import { seedDemo } from '@majlis/core/demo/seed-demo';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createRuntime, type Runtime, seedDemo } from '@majlis/core';
+import { seedDemo } from '@majlis/core/demo/seed-demo';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createPostgresDatabase, serviceMissing, testConfig } from '@majlis/core/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

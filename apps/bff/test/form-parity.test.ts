@@ -1,4 +1,7 @@
-import { addDays, createRuntime, type Runtime, schema, seedDemo, todayIn } from '@majlis/core';
+import * as schema from '@majlis/core/db/schema/index';
+import { seedDemo } from '@majlis/core/demo/seed-demo';
+import { addDays, todayIn } from '@majlis/core/meetings/time';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The client's own form validators, by relative path: this test exists to hold the client's forms and the BFF's routes

@@ -1,17 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import {
-  addDays,
-  BigBlueButton,
-  createRuntime,
-  localParts,
-  type Runtime,
-  schema,
-  seedDemo,
-  signJwt,
-  todayIn,
-} from '@majlis/core';
+import * as schema from '@majlis/core/db/schema/index';
+import { seedDemo } from '@majlis/core/demo/seed-demo';
+import { addDays, localParts, todayIn } from '@majlis/core/meetings/time';
+import { BigBlueButton } from '@majlis/core/providers/conferencing/bbb';
+import { signJwt } from '@majlis/core/providers/conferencing/jwt';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
-import { connectDatabase, createNotification, createRedisBus } from '@majlis/core';
+import { connectDatabase } from '@majlis/core/db/connect';
+import { createRedisBus } from '@majlis/core/events/bus';
+import { createNotification } from '@majlis/core/notifications/notifications';
 import {
   createPostgresDatabase,
   dropRedisPrefix,

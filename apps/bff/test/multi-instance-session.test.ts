@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { connectDatabase, createRedisBus, hashToken, removeTeamMember, schema } from '@majlis/core';
+import { removeTeamMember } from '@majlis/core/accounts/membership';
+import { hashToken } from '@majlis/core/auth/sessions';
+import { connectDatabase } from '@majlis/core/db/connect';
+import * as schema from '@majlis/core/db/schema/index';
+import { createRedisBus } from '@majlis/core/events/bus';
 import {
   createPostgresDatabase,
   dropRedisPrefix,

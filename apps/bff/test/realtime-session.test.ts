@@ -2,19 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { teamRoom } from '@majlis/contracts/socket-rooms';
-import {
-  createRuntime,
-  DEMO_EMAILS,
-  deactivateUser,
-  hashToken,
-  type Runtime,
-  removeMembership,
-  removeTeamMember,
-  schema,
-  seedDemo,
-  sessionCookieName,
-  socketLimitRules,
-} from '@majlis/core';
+import { deactivateUser, removeMembership, removeTeamMember } from '@majlis/core/accounts/membership';
+import { hashToken, sessionCookieName } from '@majlis/core/auth/sessions';
+import * as schema from '@majlis/core/db/schema/index';
+import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
+import { socketLimitRules } from '@majlis/core/socket-limits';
 import {
   createTestDatabase,
   dropRedisPrefix,

@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createNotification, createRuntime, DEMO_EMAILS, type Runtime, schema, seedDemo } from '@majlis/core';
+import * as schema from '@majlis/core/db/schema/index';
+import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { createNotification } from '@majlis/core/notifications/notifications';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import {
   createTestDatabase,
   dropRedisPrefix,

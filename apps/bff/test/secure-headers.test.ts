@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRuntime, type Runtime } from '@majlis/core';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,8 @@
-import { type Actor, canManageMeeting, createRuntime, findActor, type Runtime, schema, seedDemo } from '@majlis/core';
+import { type Actor, findActor } from '@majlis/core/auth/actor';
+import * as schema from '@majlis/core/db/schema/index';
+import { seedDemo } from '@majlis/core/demo/seed-demo';
+import { canManageMeeting } from '@majlis/core/meetings/meeting-access';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

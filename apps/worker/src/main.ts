@@ -1,17 +1,12 @@
 import { memberRoom } from '@majlis/contracts/socket-rooms';
-import {
-  configureLogging,
-  createFlusher,
-  createRuntime,
-  type JobContext,
-  jobs,
-  loadConfigOrExit,
-  logger,
-  loggingFor,
-  type Pusher,
-  renderNotification,
-  transportsFor,
-} from '@majlis/core';
+import { loadConfigOrExit } from '@majlis/core/config';
+import { jobs } from '@majlis/core/jobs/index';
+import { createFlusher } from '@majlis/core/jobs/notify';
+import type { JobContext, Pusher } from '@majlis/core/jobs/types';
+import { configureLogging, logger, loggingFor } from '@majlis/core/log';
+import { renderNotification } from '@majlis/core/notifications/notifications';
+import { transportsFor } from '@majlis/core/providers/messaging/transport';
+import { createRuntime } from '@majlis/core/runtime';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';

@@ -3,7 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { memberRoom } from '@majlis/contracts/socket-rooms';
-import { connectDatabase, type Database, queryRows, schema, seedDemo } from '@majlis/core';
+import { connectDatabase, type Database, queryRows } from '@majlis/core/db/connect';
+import * as schema from '@majlis/core/db/schema/index';
+import { seedDemo } from '@majlis/core/demo/seed-demo';
 import {
   createPostgresDatabase,
   dropRedisPrefix,

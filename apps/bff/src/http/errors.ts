@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@majlis/contracts';
-import { AppError } from '@majlis/core';
+import { AppError } from '@majlis/core/errors';
 import { LOCALES } from '@majlis/i18n';
 import { both, hasMessage } from '@majlis/i18n/server';
 import type { Context } from 'hono';

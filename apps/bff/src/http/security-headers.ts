@@ -1,4 +1,4 @@
-import type { Config } from '@majlis/core';
+import type { Config } from '@majlis/core/config';
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Env } from '../env.ts';

@@ -7,19 +7,17 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@majlis/contracts';
+import { type Actor, findActor } from '@majlis/core/auth/actor';
 import {
-  type Actor,
-  AppError,
   createSession,
   destroySession,
-  findActor,
   findSession,
   hashToken,
   randomToken,
   safeEqual,
   sessionCookieName,
-  unauthenticated,
-} from '@majlis/core';
+} from '@majlis/core/auth/sessions';
+import { AppError, unauthenticated } from '@majlis/core/errors';
 import { normalizeLocale } from '@majlis/i18n';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

@@ -1,4 +1,4 @@
-import { AppError } from '@majlis/core';
+import { AppError } from '@majlis/core/errors';
 import type { MiddlewareHandler } from 'hono';
 
 /** A `%` not followed by two hex digits, or escapes that do not decode to UTF-8 (`%E0%A4%A`, `%FF`). */

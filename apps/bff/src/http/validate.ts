@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import { notFound } from '@majlis/core';
+import { notFound } from '@majlis/core/errors';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { fromZodError } from './errors.ts';

@@ -10,23 +10,16 @@ import {
   ZSendTeamMessagePayload,
 } from '@majlis/contracts/realtime';
 import { memberRoom, teamRoom } from '@majlis/contracts/socket-rooms';
-import {
-  type Actor,
-  AppError,
-  assertSelf,
-  type ChatMessageEvent,
-  clearUnread,
-  conversationMemberIds,
-  findActor,
-  findConversation,
-  findTeams,
-  type Logger,
-  openTeamConversation,
-  type Runtime,
-  type SendMessageInput,
-  type SocketLimits,
-  sendMessage,
-} from '@majlis/core';
+import { type Actor, findActor } from '@majlis/core/auth/actor';
+import { assertSelf, conversationMemberIds, findConversation } from '@majlis/core/chat/chat-access';
+import { openTeamConversation } from '@majlis/core/chat/open-conversation';
+import { type ChatMessageEvent, type SendMessageInput, sendMessage } from '@majlis/core/chat/send-message';
+import { clearUnread } from '@majlis/core/chat/unread';
+import { AppError } from '@majlis/core/errors';
+import type { Logger } from '@majlis/core/log';
+import type { Runtime } from '@majlis/core/runtime';
+import type { SocketLimits } from '@majlis/core/socket-limits';
+import { findTeams } from '@majlis/core/teams/find-teams';
 import type { z } from 'zod';
 import { errorBody, fromZodError, toAppError } from '../http/errors.ts';
 import type { IoServer, IoSocket } from './io.ts';

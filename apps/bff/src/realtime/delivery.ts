@@ -2,19 +2,17 @@ import type { ChatMessage } from '@majlis/contracts/chat';
 import type { NotificationView } from '@majlis/contracts/notifications';
 import { RecentIds, type ZHandshakeAuth } from '@majlis/contracts/realtime';
 import { memberRoom } from '@majlis/contracts/socket-rooms';
+import { missedMessages } from '@majlis/core/chat/find-messages';
+import { CHAT_MESSAGE_TOPIC, type ChatMessageEvent } from '@majlis/core/chat/send-message';
+import { type Db, queryRows } from '@majlis/core/db/connect';
+import type { EventBus } from '@majlis/core/events/bus';
+import type { Logger } from '@majlis/core/log';
 import {
-  CHAT_MESSAGE_TOPIC,
-  type ChatMessageEvent,
-  type Db,
-  type EventBus,
-  type Logger,
   listNotifications,
-  missedMessages,
   NOTIFICATION_TOPIC,
   type NotificationEvent,
-  queryRows,
   renderNotification,
-} from '@majlis/core';
+} from '@majlis/core/notifications/notifications';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type IoServer, type IoSocket, localSockets } from './io.ts';

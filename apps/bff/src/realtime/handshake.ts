@@ -1,15 +1,11 @@
 import { LANG_COOKIE } from '@majlis/contracts/cookies';
-import {
-  AppError,
-  type Config,
-  type Db,
-  findActor,
-  findSession,
-  findTeams,
-  hashToken,
-  type Logger,
-  sessionCookieName,
-} from '@majlis/core';
+import { findActor } from '@majlis/core/auth/actor';
+import { findSession, hashToken, sessionCookieName } from '@majlis/core/auth/sessions';
+import type { Config } from '@majlis/core/config';
+import type { Db } from '@majlis/core/db/connect';
+import { AppError } from '@majlis/core/errors';
+import type { Logger } from '@majlis/core/log';
+import { findTeams } from '@majlis/core/teams/find-teams';
 import { normalizeLocale } from '@majlis/i18n';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { errorBody } from '../http/errors.ts';

@@ -1,6 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@majlis/contracts/realtime';
-import type { Actor, Config, Logger } from '@majlis/core';
+import type { Actor } from '@majlis/core/auth/actor';
+import type { Config } from '@majlis/core/config';
+import type { Logger } from '@majlis/core/log';
 import type { Locale } from '@majlis/i18n';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';

@@ -1,6 +1,6 @@
 import type { OnlineUser } from '@majlis/contracts/realtime';
 import { accountRoom } from '@majlis/contracts/socket-rooms';
-import type { Logger } from '@majlis/core';
+import type { Logger } from '@majlis/core/log';
 import { type IoServer, localSockets, type SocketData } from './io.ts';
 
 /** Presence is recomputed at most once per this window per account, however many sockets come and go in it. */

@@ -1,17 +1,17 @@
 import type { Server as HttpServer } from 'node:http';
 import { ZHandshakeAuth } from '@majlis/contracts/realtime';
 import { accountRoom, memberRoom, sessionRoom, teamRoom, userRoom } from '@majlis/contracts/socket-rooms';
+import { findActor } from '@majlis/core/auth/actor';
 import {
   ACCESS_CHANGED_TOPIC,
   type AccessChangedEvent,
-  createSocketLimits,
-  findActor,
-  findTeams,
-  logger,
-  type Runtime,
   SESSION_ENDED_TOPIC,
   type SessionEndedEvent,
-} from '@majlis/core';
+} from '@majlis/core/events/access';
+import { logger } from '@majlis/core/log';
+import type { Runtime } from '@majlis/core/runtime';
+import { createSocketLimits } from '@majlis/core/socket-limits';
+import { findTeams } from '@majlis/core/teams/find-teams';
 import { type ChatContext, registerChatHandlers } from './chat.handlers.ts';
 import { createDelivery } from './delivery.ts';
 import { authenticateHandshakes } from './handshake.ts';

@@ -1,12 +1,8 @@
-import {
-  AppError,
-  type Config,
-  type Db,
-  findSessionByHash,
-  type Logger,
-  type SessionRow,
-  sessionDeadline,
-} from '@majlis/core';
+import { findSessionByHash, type SessionRow, sessionDeadline } from '@majlis/core/auth/sessions';
+import type { Config } from '@majlis/core/config';
+import type { Db } from '@majlis/core/db/connect';
+import { AppError } from '@majlis/core/errors';
+import type { Logger } from '@majlis/core/log';
 import type { IoSocket } from './io.ts';
 
 /**

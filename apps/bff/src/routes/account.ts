@@ -11,8 +11,6 @@ import {
   ZUserTrial,
 } from '@majlis/contracts';
 import {
-  AppError,
-  findActor,
   getAccountType,
   getBilling,
   getCurrentOwner,
@@ -21,8 +19,9 @@ import {
   getUserAccounts,
   getUserInfo,
   getUserTrial,
-  toSessionUser,
-} from '@majlis/core';
+} from '@majlis/core/accounts/account-info';
+import { findActor, toSessionUser } from '@majlis/core/auth/actor';
+import { AppError } from '@majlis/core/errors';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor, startSession } from '../http/session.ts';

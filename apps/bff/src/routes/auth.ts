@@ -9,17 +9,12 @@ import {
   ZResetBody,
   ZSignedIn,
 } from '@majlis/contracts';
-import {
-  AppError,
-  checkCredentials,
-  confirmRegistration,
-  findActor,
-  loginDelayMs,
-  requestPasswordReset,
-  requestRegistration,
-  resetPassword,
-  toSessionUser,
-} from '@majlis/core';
+import { findActor, toSessionUser } from '@majlis/core/auth/actor';
+import { checkCredentials } from '@majlis/core/auth/login';
+import { requestPasswordReset, resetPassword } from '@majlis/core/auth/password-reset';
+import { confirmRegistration, requestRegistration } from '@majlis/core/auth/register';
+import { AppError } from '@majlis/core/errors';
+import { loginDelayMs } from '@majlis/core/rate-limit';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { anonymousCsrf, endSession, type requireActor, setCsrfCookie, startSession } from '../http/session.ts';

@@ -13,23 +13,13 @@ import {
   ZUnreadRecord,
 } from '@majlis/contracts/chat';
 import { ZOk } from '@majlis/contracts/common';
-import {
-  AppError,
-  assertSelf,
-  clearUnread,
-  findActiveTeams,
-  findChatUsers,
-  findConversation,
-  findMessages,
-  findTeamUsers,
-  listUnread,
-  markRead,
-  markUnread,
-  openPrivateConversation,
-  openTeamConversation,
-  sendMessage,
-  toConversationView,
-} from '@majlis/core';
+import { assertSelf, findConversation, toConversationView } from '@majlis/core/chat/chat-access';
+import { findActiveTeams, findChatUsers, findTeamUsers } from '@majlis/core/chat/chat-users';
+import { findMessages } from '@majlis/core/chat/find-messages';
+import { openPrivateConversation, openTeamConversation } from '@majlis/core/chat/open-conversation';
+import { sendMessage } from '@majlis/core/chat/send-message';
+import { clearUnread, listUnread, markRead, markUnread } from '@majlis/core/chat/unread';
+import { AppError } from '@majlis/core/errors';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Env } from '../env.ts';

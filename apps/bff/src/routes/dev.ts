@@ -1,4 +1,5 @@
-import { AppError, schema } from '@majlis/core';
+import * as schema from '@majlis/core/db/schema/index';
+import { AppError } from '@majlis/core/errors';
 import { desc } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../env.ts';

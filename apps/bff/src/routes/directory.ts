@@ -1,5 +1,6 @@
 import { ZManagedUser, ZTeamDetail, ZTeamList } from '@majlis/contracts';
-import { findManagedUser, findTeam, findTeams } from '@majlis/core';
+import { findTeam, findTeams } from '@majlis/core/teams/find-teams';
+import { findManagedUser } from '@majlis/core/users/find-user';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';

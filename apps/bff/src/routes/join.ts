@@ -1,5 +1,6 @@
 import { ZJoinAnswer, ZJoinBody, ZJoinNumberParam, ZPublicMeeting } from '@majlis/contracts';
-import { AppError, joinMeeting, lookupMeeting } from '@majlis/core';
+import { AppError } from '@majlis/core/errors';
+import { joinMeeting, lookupMeeting } from '@majlis/core/meetings/join';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';

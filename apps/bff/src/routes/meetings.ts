@@ -19,26 +19,20 @@ import {
   ZOk,
   ZRecordingList,
 } from '@majlis/contracts';
+import { meetingAttendance, meetingRecordings } from '@majlis/core/meetings/find-meeting-history';
+import { calendarFeed, getMeetingView, listMeetings } from '@majlis/core/meetings/find-meetings';
+import { meetingIcs } from '@majlis/core/meetings/ics';
+import { inviteToMeeting, listInvitations } from '@majlis/core/meetings/invitations';
+import { startMeeting } from '@majlis/core/meetings/join';
+import { findMeeting } from '@majlis/core/meetings/meeting-access';
+import { cancelOccurrence, listOccurrences, updateOccurrence } from '@majlis/core/meetings/occurrences';
 import {
-  calendarFeed,
-  cancelOccurrence,
   changeMeetingStatus,
   createMeeting,
-  findMeeting,
-  getMeetingView,
-  inviteToMeeting,
   leaveAssistants,
-  listInvitations,
-  listMeetings,
-  listOccurrences,
-  meetingAttendance,
-  meetingIcs,
-  meetingRecordings,
   setFavourite,
-  startMeeting,
   updateMeeting,
-  updateOccurrence,
-} from '@majlis/core';
+} from '@majlis/core/meetings/save-meeting';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';

@@ -5,7 +5,13 @@ import {
   ZNotificationsReadBody,
   ZNotificationView,
 } from '@majlis/contracts/notifications';
-import { assertSelf, dismissNotification, listNotifications, markNotificationsRead, notFound } from '@majlis/core';
+import { assertSelf } from '@majlis/core/chat/chat-access';
+import { notFound } from '@majlis/core/errors';
+import {
+  dismissNotification,
+  listNotifications,
+  markNotificationsRead,
+} from '@majlis/core/notifications/notifications';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Env } from '../env.ts';

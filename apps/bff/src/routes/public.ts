@@ -1,5 +1,5 @@
 import { ZContactBody, ZContactConfig, ZOk, ZReadiness } from '@majlis/contracts';
-import { contactConfig, submitContact } from '@majlis/core';
+import { contactConfig, submitContact } from '@majlis/core/contact/contact';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { doc, jsonBody } from '../http/validate.ts';

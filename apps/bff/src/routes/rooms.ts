@@ -16,9 +16,9 @@ import {
   getRoom,
   listRooms,
   roomTypes,
-  unassignRoom,
   updateRoom,
-} from '@majlis/core';
+} from '@majlis/core/rooms/rooms';
+import { unassignRoom } from '@majlis/core/rooms/unassign-room';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';

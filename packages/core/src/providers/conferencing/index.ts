@@ -5,12 +5,6 @@ import { Jitsi } from './jitsi.ts';
 import { type ConferencingProvider, PROVIDER_LABEL, type ProviderKind } from './port.ts';
 import { Zoom } from './zoom.ts';
 
-export * from './bbb.ts';
-export * from './jitsi.ts';
-export * from './jwt.ts';
-export * from './port.ts';
-export * from './zoom.ts';
-
 export interface Conferencing {
   bbb: BigBlueButton | null;
   zoom: Zoom | null;
