@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBff } from '../test/harness.tsx';
 import { api, body, inlineAuth, seg } from './api.ts';
 import { ApiError, setUnauthorizedHandler } from './http.ts';
+import { writeCookie } from './storage.ts';
 
 const contact = {
   name: 'Salma',
@@ -14,9 +15,9 @@ const login = { email: 'salma@example.test', password: 'x' };
 describe('HTTP client (the typed client over lib/http.ts fetch)', () => {
   it('sends the XSRF-TOKEN cookie as X-CSRF-Token, reading it again before each unsafe request', async () => {
     const { calls } = fakeBff({ 'POST /api/contact': { status: 201, body: { ok: true } } });
-    document.cookie = 'XSRF-TOKEN=first; path=/';
+    writeCookie('XSRF-TOKEN', 'first');
     await body(api.contact.$post({ json: contact }));
-    document.cookie = 'XSRF-TOKEN=after-login; path=/';
+    writeCookie('XSRF-TOKEN', 'after-login');
     await body(api.contact.$post({ json: { ...contact, message: 'Again' } }));
     expect(calls.map((c) => c.headers['x-csrf-token'])).toEqual(['first', 'after-login']);
     expect(calls[0]?.headers['content-type']).toBe('application/json');

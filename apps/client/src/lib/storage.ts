@@ -18,6 +18,7 @@ export function readCookie(name: string): string | null {
 
 /** Cookies the client writes live 365 days (spec §9, language and consent). */
 export function writeCookie(name: string, value: string, maxAgeSeconds = YEAR_SECONDS): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and absent from Safari before 18.4 and from happy-dom; this is the one place that writes.
   document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; SameSite=Lax`;
 }
 

@@ -49,7 +49,11 @@ function useCountryOptions(language: 'ar' | 'en') {
         label: `${names.of(c) ?? c} (+${getCountryCallingCode(c)})`,
       }))
       .sort((a, b) => a.label.localeCompare(b.label, language))
-      .filter((o) => (seen.has(o.value) ? false : (seen.add(o.value), true)));
+      .filter((o) => {
+        if (seen.has(o.value)) return false;
+        seen.add(o.value);
+        return true;
+      });
   }, [language]);
 }
 

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { loadCatalogs } from '../i18n/i18n.ts';
+import { writeCookie } from '../lib/storage.ts';
 
 /**
  * Every findBy* query and waitFor waits with the runner's patience, not testing-library's 1 s default: on a busy
@@ -21,7 +22,7 @@ afterEach(() => {
   localStorage.clear();
   for (const c of document.cookie.split(';')) {
     const name = c.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+    if (name) writeCookie(name, '', 0);
   }
   vi.restoreAllMocks();
 });

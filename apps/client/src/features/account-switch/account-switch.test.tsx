@@ -1,3 +1,4 @@
+// biome-ignore-all lint/correctness/noComponentHookFactories: the test model's event map is keyed by the machine's event names (OPEN, LOGIN…), which the rule takes for components.
 import { type AccountSwitchEvent, accountSwitchMachine } from '@majlis/machines';
 import { createModel, getTransitionPaths } from '@majlis/machines/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -211,14 +211,16 @@ export function ChatProvider({
 /** Tells the statechart which conversation is open (the panel's choice is the source). */
 function ConversationSync({ open }: { open: OpenChat | null }) {
   const actor = ChatActorContext.useActorRef();
-  const id = open?.id;
+  // Keyed on the conversation's fields, not the object: opening the same conversation again makes a new object
+  // but must not re-open it in the machine.
+  const { id, type, teamId, peerId } = open ?? {};
   useEffect(() => {
-    if (!open) actor.send({ type: 'conversation.close' });
+    if (!id || !type) actor.send({ type: 'conversation.close' });
     else
       actor.send({
         type: 'conversation.open',
-        conversation: { id: open.id, type: open.type, teamId: open.teamId, peerId: open.peerId },
+        conversation: { id, type, teamId: teamId ?? null, peerId: peerId ?? null },
       });
-  }, [actor, id]);
+  }, [actor, id, type, teamId, peerId]);
   return null;
 }

@@ -126,6 +126,7 @@ export function ConversationView({ open }: { open: OpenChat }) {
         aria-live="polite"
         aria-label={t`Messages`}
         data-testid="message-log"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls; a keyboard user must be able to focus it to scroll (axe: scrollable-region-focusable).
         tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget;

@@ -73,6 +73,7 @@ export function MeetingFormDialog({
         originalDay: meeting?.day,
       }),
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled when the dialog opens, not on every change of the rooms; form's methods change with its inline validate, and re-running would wipe what the user typed.
   useEffect(() => {
     if (!opened) return;
     form.setValues(
@@ -81,7 +82,6 @@ export function MeetingFormDialog({
     form.clearErrors();
     setFormError(null);
     void accountUsers().then(setUsers);
-    // The rooms list is read when the dialog opens, not on every change of it.
   }, [opened, meeting]);
 
   const values = form.getValues();

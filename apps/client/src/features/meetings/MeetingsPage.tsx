@@ -63,6 +63,7 @@ export function MeetingsPage() {
       .catch(() => setRooms([]));
   }, []);
   // A new search or tab starts from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tab and query are the triggers, not inputs.
   useEffect(() => setPage(1), [tab, query]);
 
   const failed = (e: unknown) => toast.error(messageOf(e, language, t`An error occurred, try again`));

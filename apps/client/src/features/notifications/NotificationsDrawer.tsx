@@ -77,6 +77,7 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
                   </Text>
                   {/* Spec §3: the message is HTML. Only our catalog template's markup is markup: the server escapes every
                       value (names, chat text) and allow-lists the result; its links carry rel="noopener noreferrer". */}
+                  {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server by sanitize-html (core notifications.ts renderNotification: escapeValues, then the ALLOWED tag list). */}
                   <div className="notif__message" dangerouslySetInnerHTML={{ __html: n.message }} />
                   <Text size="xs" c="dimmed" component="time" dateTime={n.createdAt}>
                     {time.format(new Date(n.createdAt))}

@@ -51,6 +51,7 @@ function Bridge() {
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   // The machine starts from the first location only; later ones arrive as location.changed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: deliberately the first pathname (see above).
   const options = useMemo(() => ({ input: { onBilling: pathname.startsWith(BILLING_PATH) } }), []);
   return (
     <NotificationsContext.Provider logic={notificationsLogic} options={options}>

@@ -107,8 +107,8 @@ describe('notifications drawer, against the notifications statechart', () => {
               </RealtimeProvider>
             ),
             children: [
-              { path: '/dashbord/meeting', Component: () => null },
-              { path: '/dashbord/billing', Component: () => null },
+              { path: '/dashbord/meeting', element: null },
+              { path: '/dashbord/billing', element: null },
             ],
           },
         ],

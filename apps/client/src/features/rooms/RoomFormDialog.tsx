@@ -33,6 +33,7 @@ export function RoomFormDialog({
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled when the dialog opens or its room changes; re-running on a change of form's methods would wipe what the user typed.
   useEffect(() => {
     if (!opened) return;
     form.setValues(room ? { name: room.name, type: room.type, participants: String(room.participants) } : EMPTY);

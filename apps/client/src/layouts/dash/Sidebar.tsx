@@ -114,9 +114,9 @@ export function Sidebar({ account, role, collapsed }: { account: AccountData; ro
           <SideLink key={item.to} item={item} collapsed={collapsed} />
         ))}
         {role !== 'member' && (
-          <div className="sidebar__heading" role="heading" aria-level={2} data-testid="admin-heading">
+          <h2 className="sidebar__heading" data-testid="admin-heading">
             <Trans>Administration</Trans>
-          </div>
+          </h2>
         )}
         {admin.map((item) => (
           <SideLink key={item.to} item={item} collapsed={collapsed} />
