@@ -29,10 +29,30 @@ export const MEETING_OPTIONS = [
   'waitingRoom',
 ] as const;
 export type MeetingOption = (typeof MEETING_OPTIONS)[number];
+export type MeetingOptions = Record<MeetingOption, boolean>;
+/** Each option's value when a create leaves it out (and the new-meeting form's box): typed, so a new option needs one. */
+export const MEETING_OPTION_DEFAULTS: MeetingOptions = {
+  allowBeforeOwner: false,
+  autoRecord: false,
+  // on, like BigBlueButton's allowStartStopRecording: off with automatic recording off, no recording could start
+  allowStopRecording: true,
+  allowDownload: false,
+  notifyEnterExit: false,
+  waitingRoom: false,
+};
 /** Every on/off field of a meeting: the owner's favourite mark, then the provider options (the form's checkboxes). */
 export const MEETING_FLAGS = ['favourite', ...MEETING_OPTIONS] as const;
 export type MeetingFlag = (typeof MEETING_FLAGS)[number];
 export type MeetingFlags = Record<MeetingFlag, boolean>;
+export const MEETING_FLAG_DEFAULTS: MeetingFlags = { favourite: false, ...MEETING_OPTION_DEFAULTS };
+
+// The copies below loop over the lists, so the services and the form never spell an option by name.
+const pick = <K extends MeetingFlag>(keys: readonly K[], from: Record<K, boolean>) =>
+  Object.fromEntries(keys.map((k) => [k, from[k]])) as Record<K, boolean>;
+/** The provider options of a meeting row, view or body (the other fields left behind). */
+export const pickOptions = (from: MeetingOptions): MeetingOptions => pick(MEETING_OPTIONS, from);
+/** The favourite mark and the provider options of a meeting row, view, body or form. */
+export const pickFlags = (from: MeetingFlags): MeetingFlags => pick(MEETING_FLAGS, from);
 
 /** The meetings page's tabs (`tab` of GET /api/meetings). */
 export const MEETING_TABS = ['upcoming', 'running', 'finished', 'favourites'] as const;
@@ -152,7 +172,10 @@ export const MEETING_TYPES = ['permanent', 'scheduled'] as const;
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export const MEETINGS_PAGE_SIZE = { default: 10, max: 100 } as const;
 
-const flag = z.boolean('field.invalid').default(false);
+/** The body's on/off fields, each with its default (built from the lists, like the view's). */
+const flagFields = Object.fromEntries(
+  MEETING_FLAGS.map((f) => [f, z.boolean('field.invalid').default(MEETING_FLAG_DEFAULTS[f])]),
+) as Record<MeetingFlag, z.ZodDefault<z.ZodBoolean>>;
 const hours = z
   .number('field.duration')
   .int('field.duration')
@@ -191,13 +214,7 @@ export const ZMeetingBody = z.strictObject({
     .array(z.uuid('field.assistants'), 'field.assistants')
     .max(MEETING_LIMITS.assistantsMax, 'field.assistants')
     .default([]),
-  favourite: flag,
-  allowBeforeOwner: flag,
-  autoRecord: flag,
-  allowStopRecording: z.boolean('field.invalid').default(true),
-  allowDownload: flag,
-  notifyEnterExit: flag,
-  waitingRoom: flag,
+  ...flagFields,
   /** Optional chosen public number (digits); generated when absent. */
   number: singleLine('field.meetingNumber')
     .transform((v) => toAsciiDigits(v).trim())

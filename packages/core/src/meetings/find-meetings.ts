@@ -1,11 +1,12 @@
-import type {
-  CalendarEvent,
-  MeetingPage,
-  MeetingTab,
-  MeetingView,
-  OccurrenceView,
-  MeetingAction as WireAction,
-  MeetingStatus as WireStatus,
+import {
+  type CalendarEvent,
+  type MeetingPage,
+  type MeetingTab,
+  type MeetingView,
+  type OccurrenceView,
+  pickFlags,
+  type MeetingAction as WireAction,
+  type MeetingStatus as WireStatus,
 } from '@majlis/contracts/meetings';
 import { toAsciiDigits } from '@majlis/i18n';
 import { allowedMeetingActions, type MeetingAction, type MeetingStatus } from '@majlis/machines';
@@ -96,13 +97,7 @@ export async function viewMeetings(ctx: Ctx, actor: Actor, rows: MeetingRow[]): 
       recurrenceDays: m.recurrenceDays,
       repeatDays: m.repeatDays,
       assistants: mine,
-      favourite: m.favourite,
-      allowBeforeOwner: m.allowBeforeOwner,
-      autoRecord: m.autoRecord,
-      allowStopRecording: m.allowStopRecording,
-      allowDownload: m.allowDownload,
-      notifyEnterExit: m.notifyEnterExit,
-      waitingRoom: m.waitingRoom,
+      ...pickFlags(m),
       status: m.status,
       active: m.active,
       joinUrl: joinLink(ctx.config, m.number),

@@ -1,3 +1,4 @@
+import { pickOptions } from '@majlis/contracts/meetings';
 import { decideMeeting, type MeetingStatus, type MeetingStatusEvent } from '@majlis/machines';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
@@ -95,14 +96,7 @@ export async function providerMeetingOf(db: Db | Tx, m: MeetingRow, room?: RoomR
     recurrenceDays: m.recurrenceDays,
     repeatDays: m.repeatDays,
     maxParticipants: r.participants,
-    options: {
-      allowBeforeOwner: m.allowBeforeOwner,
-      autoRecord: m.autoRecord,
-      allowStopRecording: m.allowStopRecording,
-      allowDownload: m.allowDownload,
-      notifyEnterExit: m.notifyEnterExit,
-      waitingRoom: m.waitingRoom,
-    },
+    options: pickOptions(m),
     providerMeetingId: m.providerMeetingId,
     providerData: m.providerData,
   };

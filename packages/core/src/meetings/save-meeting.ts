@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { meetingScheduleIssues } from '@majlis/contracts/meeting-schedule';
-import type { MeetingInput, MeetingView } from '@majlis/contracts/meetings';
+import { type MeetingInput, type MeetingView, pickFlags } from '@majlis/contracts/meetings';
 import type { MeetingStatusEvent } from '@majlis/machines';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
@@ -147,13 +147,7 @@ function formColumns(input: MeetingInput, n: Normalised) {
     durationMinutes: n.durationMinutes,
     recurrenceDays: recurring ? [...new Set(input.recurrenceDays)].sort() : [],
     repeatDays: recurring && input.recurrenceDays.length ? input.repeatDays : 1,
-    favourite: input.favourite,
-    allowBeforeOwner: input.allowBeforeOwner,
-    autoRecord: input.autoRecord,
-    allowStopRecording: input.allowStopRecording,
-    allowDownload: input.allowDownload,
-    notifyEnterExit: input.notifyEnterExit,
-    waitingRoom: input.waitingRoom,
+    ...pickFlags(input),
   };
 }
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { MeetingFlag } from '@majlis/contracts/meetings';
+import { MEETING_FLAGS, type MeetingFlag } from '@majlis/contracts/meetings';
 import { Checkbox, Fieldset, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { MeetingForm } from './meeting-validation.ts';
@@ -7,6 +7,7 @@ import type { MeetingForm } from './meeting-validation.ts';
 /** The meeting's yes/no options (spec §3), one checkbox each. */
 export function MeetingOptions({ form }: { form: UseFormReturnType<MeetingForm> }) {
   const { t } = useLingui();
+  // keyed by flag, so an option added to the contract without a label stops the build
   const labels: Record<MeetingFlag, string> = {
     favourite: t`Favourite`,
     allowBeforeOwner: t`Allow participants to join before the owner`,
@@ -19,7 +20,7 @@ export function MeetingOptions({ form }: { form: UseFormReturnType<MeetingForm> 
   return (
     <Fieldset legend={t`Options`} variant="unstyled">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-        {(Object.keys(labels) as MeetingFlag[]).map((flag) => (
+        {MEETING_FLAGS.map((flag) => (
           <Checkbox key={flag} label={labels[flag]} {...form.getInputProps(flag, { type: 'checkbox' })} />
         ))}
       </SimpleGrid>

@@ -1,5 +1,11 @@
 import { meetingScheduleIssues } from '@majlis/contracts/meeting-schedule';
-import { type TMeetingBodyInput, ZMeetingBody } from '@majlis/contracts/meetings';
+import {
+  MEETING_FLAG_DEFAULTS,
+  type MeetingFlags,
+  pickFlags,
+  type TMeetingBodyInput,
+  ZMeetingBody,
+} from '@majlis/contracts/meetings';
 import { toAsciiDigits } from '@majlis/i18n';
 import { schemaResolver } from '@mantine/form';
 import { type FieldErrors, topLevelErrors } from '../../lib/field-errors.ts';
@@ -8,9 +14,10 @@ import type { Meeting } from './api.ts';
 /**
  * The meeting form: its defaults, the mapping to the API body, and validation with the contract the BFF validates
  * with (ZMeetingBody, then the schedule rules core applies), so the form refuses what the route refuses, with the
- * same catalog ids ('field.meetingName' …). Numbers stay strings while typed (Arabic-Indic digits allowed).
+ * same catalog ids ('field.meetingName' …). Numbers stay strings while typed (Arabic-Indic digits allowed). The
+ * on/off fields (favourite and the provider options) come from the contract's list, one checkbox each.
  */
-export interface MeetingForm {
+export interface MeetingForm extends MeetingFlags {
   name: string;
   description: string;
   type: 'permanent' | 'scheduled';
@@ -22,13 +29,6 @@ export interface MeetingForm {
   recurrenceDays: number[];
   repeatDays: string;
   assistants: string[];
-  favourite: boolean;
-  allowBeforeOwner: boolean;
-  autoRecord: boolean;
-  allowStopRecording: boolean;
-  allowDownload: boolean;
-  notifyEnterExit: boolean;
-  waitingRoom: boolean;
   number: string;
 }
 
@@ -48,13 +48,7 @@ export function emptyMeetingForm(roomId = ''): MeetingForm {
     recurrenceDays: [],
     repeatDays: '1',
     assistants: [],
-    favourite: false,
-    allowBeforeOwner: false,
-    autoRecord: false,
-    allowStopRecording: true,
-    allowDownload: false,
-    notifyEnterExit: false,
-    waitingRoom: false,
+    ...MEETING_FLAG_DEFAULTS,
     number: '',
   };
 }
@@ -72,13 +66,7 @@ export function meetingFormOf(m: Meeting): MeetingForm {
     recurrenceDays: [...m.recurrenceDays],
     repeatDays: String(m.repeatDays),
     assistants: m.assistants.map((a) => a.id),
-    favourite: m.favourite,
-    allowBeforeOwner: m.allowBeforeOwner,
-    autoRecord: m.autoRecord,
-    allowStopRecording: m.allowStopRecording,
-    allowDownload: m.allowDownload,
-    notifyEnterExit: m.notifyEnterExit,
-    waitingRoom: m.waitingRoom,
+    ...pickFlags(m),
     number: m.number,
   };
 }
@@ -99,13 +87,7 @@ export function meetingBodyOf(form: MeetingForm): TMeetingBodyInput {
     recurrenceDays: scheduled ? [...form.recurrenceDays].sort() : [],
     repeatDays: scheduled && form.recurrenceDays.length ? int(form.repeatDays) : 1,
     assistants: form.assistants,
-    favourite: form.favourite,
-    allowBeforeOwner: form.allowBeforeOwner,
-    autoRecord: form.autoRecord,
-    allowStopRecording: form.allowStopRecording,
-    allowDownload: form.allowDownload,
-    notifyEnterExit: form.notifyEnterExit,
-    waitingRoom: form.waitingRoom,
+    ...pickFlags(form),
   };
   if (scheduled) {
     body.day = form.day;

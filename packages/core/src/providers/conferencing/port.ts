@@ -1,4 +1,6 @@
 /** The conferencing port: one interface, an adapter per room type (DESIGN §9). */
+import type { MeetingOptions } from '@majlis/contracts/meetings';
+
 export type ProviderKind = 'bbb' | 'zoom' | 'jitsi';
 
 export const PROVIDER_LABEL: Record<ProviderKind, string> = {
@@ -6,15 +8,6 @@ export const PROVIDER_LABEL: Record<ProviderKind, string> = {
   zoom: 'Zoom',
   jitsi: 'Jitsi Meet',
 };
-
-export interface MeetingOptions {
-  allowBeforeOwner: boolean;
-  autoRecord: boolean;
-  allowStopRecording: boolean;
-  allowDownload: boolean;
-  notifyEnterExit: boolean;
-  waitingRoom: boolean;
-}
 
 /** What a provider needs to know about one of our meetings. */
 export interface ProviderMeeting {
