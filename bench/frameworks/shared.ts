@@ -5,7 +5,15 @@
  * service. Errors use the DESIGN §5 bilingual body. This copies the BFF's behaviour on purpose (a framework comparison
  * has to); the parity probes in main.ts compare every answer with the real BFF's, so a drift shows in the report.
  */
-import { CSRF_HEADER, type ErrorBody, LANG_COOKIE, XSRF_COOKIE, XSRF_HEADER, ZContactBody } from '@majlis/contracts';
+import {
+  CSRF_HEADER,
+  type ErrorBody,
+  fieldIdsOf,
+  LANG_COOKIE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  ZContactBody,
+} from '@majlis/contracts';
 import { getUserInfo } from '@majlis/core/accounts/account-info';
 import { type Actor, findActor } from '@majlis/core/auth/actor';
 import { destroySession, findSession, type SessionRow, safeEqual, sessionCookieName } from '@majlis/core/auth/sessions';
@@ -106,19 +114,9 @@ export async function contact(runtime: Runtime, auth: Auth, body: unknown): Prom
 /** GET /api/health (no database): calibrates the bare framework cost of the same middleware chain. */
 export const health = () => ({ ok: true });
 
-/** zod issues to field messages, as the BFF does: a catalog id in the schema's message wins. */
+/** zod issues to field messages, as the BFF does (the same fieldIdsOf from the contract). */
 function fromZodError(error: { issues: readonly z.core.$ZodIssue[] }): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'field.unknown';
-      continue;
-    }
-    const field = issue.path.length ? issue.path.join('.') : '_';
-    const generic = issue.code === 'invalid_type' ? 'field.required' : 'field.invalid';
-    fields[field] ??= /^(field|error)\./.test(issue.message) ? issue.message : generic;
-  }
-  return new AppError(400, 'VALIDATION_FAILED', fields);
+  return new AppError(400, 'VALIDATION_FAILED', fieldIdsOf(error));
 }
 
 function errorBody(err: AppError): ErrorBody {

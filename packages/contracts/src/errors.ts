@@ -62,3 +62,21 @@ export const ZErrorBody = z.strictObject({
 });
 export type ErrorBody = z.infer<typeof ZErrorBody>;
 export type TErrorBody = ErrorBody;
+
+/**
+ * A zod failure as field → catalog id, the `fields` of a 400 VALIDATION_FAILED: a schema message that names a catalog
+ * id (`field.…`, `error.…`) wins, else a generic one; an unknown key is `field.unknown`; the first issue of a field wins.
+ */
+export function fieldIdsOf(error: { issues: readonly z.core.$ZodIssue[] }): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'field.unknown';
+      continue;
+    }
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    const generic = issue.code === 'invalid_type' ? 'field.required' : 'field.invalid';
+    fields[field] ??= /^(field|error)\./.test(issue.message) ? issue.message : generic;
+  }
+  return fields;
+}

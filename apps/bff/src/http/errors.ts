@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@majlis/contracts';
+import { type ErrorBody, fieldIdsOf } from '@majlis/contracts';
 import { AppError } from '@majlis/core/errors';
 import { LOCALES } from '@majlis/i18n';
 import { both, hasMessage } from '@majlis/i18n/server';
@@ -20,23 +20,9 @@ export function errorBody(err: AppError): ErrorBody {
   return body;
 }
 
-/** Maps a zod failure to field messages: a schema message that names a catalog id wins, else a generic one. */
+/** A zod failure as the bilingual 400 (field ids by contracts' fieldIdsOf, shared with the framework bench). */
 export function fromZodError(error: { issues: readonly z.core.$ZodIssue[] }): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'field.unknown';
-      continue;
-    }
-    const field = issue.path.length ? issue.path.join('.') : '_';
-    const id = /^(field|error)\./.test(issue.message)
-      ? issue.message
-      : issue.code === 'invalid_type'
-        ? 'field.required'
-        : 'field.invalid';
-    fields[field] ??= id;
-  }
-  return new AppError(400, 'VALIDATION_FAILED', fields);
+  return new AppError(400, 'VALIDATION_FAILED', fieldIdsOf(error));
 }
 
 /** Socket errors of a database that is away (refused, reset, unreachable, timed out). */
