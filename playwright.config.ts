@@ -1,7 +1,7 @@
 /**
  * End-to-end specs: the real BFF (embedded PGlite, fresh data dir) serving the built client, driven in Debian's
- * Chromium. `npm run e2e` builds the client, then runs `npx playwright test`; e2e/stack.ts refuses to start without a
- * build. Without /usr/bin/chromium the specs are skipped, or fail with REQUIRE_SERVICES=1 (see e2e/fixtures.ts).
+ * Chromium. The webServer builds the client, then starts e2e/stack.ts, so `npx playwright test` (or `npm run e2e`) is
+ * all it takes. Without /usr/bin/chromium the specs are skipped, or fail with REQUIRE_SERVICES=1 (see e2e/fixtures.ts).
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
@@ -40,7 +40,8 @@ export default defineConfig({
   ],
   webServer: existsSync(CHROMIUM)
     ? {
-        command: 'node --import tsx e2e/stack.ts',
+        // The client is built first (about 3 s), so `npx playwright test` alone tests the sources as they are.
+        command: 'npm run build && node --import tsx e2e/stack.ts',
         wait: { stdout: /e2e stack ready: (?<e2e_base_url>\S+) (?<e2e_bbb_url>\S+)/ },
         timeout: 120_000,
         gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

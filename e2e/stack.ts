@@ -13,7 +13,7 @@ import { MAIL_DIR, REPO } from './lib/constants.ts';
 import { startMailCatcher } from './lib/mail-catcher.ts';
 
 if (!existsSync(join(REPO, 'apps/client/dist/index.html'))) {
-  console.error('apps/client/dist is missing: run `npm run build` first (`npm run e2e` builds, then runs the specs).');
+  console.error('apps/client/dist is missing: run `npm run build` first (the webServer of playwright.config.ts does).');
   process.exit(1);
 }
 
