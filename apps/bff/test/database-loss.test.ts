@@ -98,6 +98,7 @@ describe.skipIf(skip)(`PostgreSQL goes away and comes back${skip ? ` (${skip})` 
     const ready = await client().get('/api/ready');
     expect(ready.status).toBe(503);
     expect(ready.json).toMatchObject({ ok: false, checks: { database: 'down' } });
+    expect(Number(ready.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await client().get('/api/health')).status).toBe(200);
 
     // the socket handshake says the same, in the same shape

@@ -2,6 +2,7 @@ import { ZContactBody, ZContactConfig, ZOk, ZReadiness } from '@majlis/contracts
 import { contactConfig, submitContact } from '@majlis/core/contact/contact';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
+import { RETRY_AFTER_SECONDS } from '../http/errors.ts';
 import { doc, jsonBody } from '../http/validate.ts';
 
 export const publicRoutes = new Hono<Env>()
@@ -46,6 +47,8 @@ export const publicRoutes = new Hono<Env>()
         redis: redis ? await check(() => redis.ping()) : 'not configured',
       };
       const ok = checks.database === 'ok' && checks.redis !== 'down';
+      // Like the 503 of a lost database elsewhere (http/errors.ts): a load balancer or client retries after a while.
+      if (!ok) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return c.json({ ok, driver: database.driver, checks }, ok ? 200 : 503);
     },
   );
