@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './chat.ts';
 export * from './jobs.ts';
 export * from './meetings.ts';

@@ -38,6 +38,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Shown to the institution's officials in user management (spec §3 User managed). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
@@ -56,6 +58,10 @@ export const accounts = pgTable('accounts', {
   city: text('city'),
   postalCode: text('postal_code'),
   phone: text('phone'),
+  /** Spec §1 terms: the platform operator may suspend or ban an account; its users then cannot sign in to it. */
+  status: text('status', { enum: ['active', 'suspended', 'banned'] })
+    .notNull()
+    .default('active'),
   createdAt: createdAt(),
 });
 
