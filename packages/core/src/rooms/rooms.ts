@@ -1,6 +1,7 @@
 import type { TRoomType as RoomType, RoomView, TCreateRoomBody } from '@majlis/contracts/rooms';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../accounts/account-info.ts';
+import { hasPower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -21,7 +22,7 @@ export type RoomInput = TCreateRoomBody;
  * up in the acting account. A power used outside that account goes through activeRoleIn (as canManageMeeting does).
  */
 export function canManageRooms(actor: Actor): boolean {
-  return actor.role === 'owner' || actor.role === 'admin';
+  return hasPower(actor, 'manageRooms');
 }
 
 function requireRoomManager(actor: Actor) {
