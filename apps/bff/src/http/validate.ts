@@ -1,4 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
+import type { Power } from '@majlis/core/accounts/powers';
 import { notFound } from '@majlis/core/errors';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
@@ -14,6 +15,8 @@ export interface RouteDoc {
   public?: boolean;
   /** The JSON body of its success answer, from @majlis/contracts. */
   response?: z.ZodType;
+  /** The power (core/accounts/powers.ts) the route requires: the role × route test expects 403/404 without it. */
+  power?: Power;
   /** Statuses answered with `response` (default 200); any other 4xx/5xx carries the error shape. */
   statuses?: number[];
   target?: Target;
