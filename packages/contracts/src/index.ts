@@ -12,4 +12,6 @@ export * from './phone.ts';
 export * from './public.ts';
 export * from './rooms.ts';
 export * from './strings.ts';
+export * from './teams.ts';
+export * from './users.ts';
 export * from './webhooks.ts';
