@@ -6,7 +6,9 @@ import { z } from 'zod';
  * code is the catalog entry `error.<code>` of packages/i18n/locales/{ar,en}/server.po (errors.test.ts checks both).
  */
 export const ERROR_CODES = [
+  'ACCOUNT_BANNED',
   'ACCOUNT_INACTIVE',
+  'ACCOUNT_SUSPENDED',
   'CALENDAR_RANGE',
   'CSRF_INVALID',
   'EMAIL_TAKEN',
@@ -31,6 +33,10 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'NUMBER_TAKEN',
   'PAYLOAD_TOO_LARGE',
+  'PICTURE_TOO_BIG_IMAGE',
+  'PICTURE_TOO_LARGE',
+  'PICTURE_TYPE',
+  'PICTURE_UNREADABLE',
   'PROVIDER_NOT_CONFIGURED',
   'PROVIDER_UNAVAILABLE',
   'QUEUES_EMBEDDED',
@@ -43,6 +49,7 @@ export const ERROR_CODES = [
   'ROOM_HAS_RUNNING_MEETING',
   'SERVICE_UNAVAILABLE',
   'START_AS_OWNER_DENIED',
+  'TEAM_NAME_TAKEN',
   'UNAUTHENTICATED',
   'UNSUPPORTED_MEDIA_TYPE',
   'VALIDATION_FAILED',

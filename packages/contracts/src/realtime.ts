@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ChatMessage, ZClientMessageId, ZMessageText } from './chat.ts';
+import { type ChatMessage, type Team, ZClientMessageId, ZMessageText } from './chat.ts';
 import type { ErrorBody } from './errors.ts';
 import type { NotificationView } from './notifications.ts';
 import { singleLine } from './strings.ts';
@@ -112,6 +112,11 @@ export interface ServerToClientEvents {
   'messages-readed': (p: MessagesReaded) => void;
   notification: (n: NotificationView) => void;
   pong: (p: { t: number }) => void;
+  /**
+   * Not in the spec: the teams the user sees changed (added to or taken out of one, a team created, renamed or
+   * deleted). Carries the new list of GET /api/teams; the socket has already joined or left the rooms.
+   */
+  'teams-changed': (teams: Team[]) => void;
 }
 
 /**

@@ -88,6 +88,8 @@ export const ZEnv = z.object({
   /** Invitations per meeting per day, and per account per day. */
   RATE_INVITES_MEETING_DAY: zPositiveInt.default(200),
   RATE_INVITES_ACCOUNT_DAY: zPositiveInt.default(1000),
+  /** Team changes (create, rename, delete, add or remove a member) per account per hour. */
+  RATE_TEAM_WRITES_HOUR: zPositiveInt.default(600),
   /** Chat messages over one socket per second (in 2-second windows, so bursts of twice that), see socket-limits.ts. */
   RATE_SOCKET_SENDS_SECOND: zPositiveInt.default(10),
   /** Chat messages per user per minute over all their sockets (and, with Redis, all instances). */

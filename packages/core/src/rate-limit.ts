@@ -15,7 +15,12 @@ export type LimitKind =
   | 'contactEmail'
   | 'joinMissIp'
   | 'invitesMeeting'
-  | 'invitesAccount';
+  | 'invitesAccount'
+  | 'teamWrites'
+  | 'pictureUser'
+  | 'passwordChangeUser'
+  | 'usersAddAccount'
+  | 'invitationIp';
 
 export interface RateLimits {
   /** Counts `points` attempts; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
@@ -58,6 +63,15 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     joinMissIp: { points: config.RATE_JOIN_MISS_IP, duration: window },
     invitesMeeting: { points: config.RATE_INVITES_MEETING_DAY, duration: DAY },
     invitesAccount: { points: config.RATE_INVITES_ACCOUNT_DAY, duration: DAY },
+    teamWrites: { points: config.RATE_TEAM_WRITES_HOUR, duration: HOUR },
+    // Each upload costs a decode and a re-encode: a person changes their picture a few times, not hundreds.
+    pictureUser: { points: 20, duration: HOUR },
+    // A wrong current password is a guess at it, counted like sign-in failures on one account.
+    passwordChangeUser: { points: config.RATE_LOGIN_ACCOUNT, duration: window },
+    // Each added user may send an e-mail: an institution adds dozens a day when it starts, not thousands.
+    usersAddAccount: { points: 200, duration: DAY },
+    // Invitation links are long random tokens; this only keeps a guesser (and repeated accepts) slow.
+    invitationIp: { points: config.RATE_RESET_IP, duration: window },
   };
   const limiters = Object.fromEntries(
     (Object.keys(rules) as LimitKind[]).map((kind) => {

@@ -60,8 +60,17 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     if (!fresh) return guards.end(socket, 'membership ended');
     if (!socket.connected) return;
     socket.data.actor = fresh;
-    const visible = new Set((await findTeams(db, fresh)).map((t) => t._id));
+    const teams = await findTeams(db, fresh);
+    const visible = new Set(teams.map((t) => t._id));
     for (const teamId of socket.data.teamIds.filter((id) => !visible.has(id))) leaveTeam(socket, teamId);
+    // The other direction (added to a team, or a new team an owner or admin sees): its room now, no reconnect.
+    const joined = teams.filter((t) => !socket.data.teamIds.includes(t._id)).map((t) => t._id);
+    if (joined.length) {
+      socket.join(joined.map(teamRoom));
+      socket.data.teamIds.push(...joined);
+    }
+    // The client redraws its contacts from this list (a renamed or deleted team too).
+    socket.emit('teams-changed', teams);
   }
   const refreshLater = (socket: IoSocket) =>
     refreshAccess(socket).catch((err: Error) => log.warn({ err }, 'access refresh failed'));
@@ -85,8 +94,10 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
       const e = event as unknown as AccessChangedEvent;
       guards.noteEnded(accessKey(e.accountId, e.userId));
       for (const socket of localSockets(io, [memberRoom(e.accountId, e.userId)])) {
-        // A plain member taken out of a team leaves its room now; owners and admins still see every team.
-        if (e.teamId && socket.data.actor.role === 'member') leaveTeam(socket, e.teamId);
+        // A plain member taken out of a team leaves its room now; owners and admins still see every team (and the
+        // refresh below takes everyone out of a deleted one).
+        const lost = e.reason === 'team-removed' || e.reason === 'team-deleted';
+        if (e.teamId && lost && socket.data.actor.role === 'member') leaveTeam(socket, e.teamId);
         void refreshLater(socket);
       }
     }),

@@ -18,7 +18,8 @@ export type SessionEndReason =
   | 'password-reset'
   | 'expired'
   | 'user-deactivated'
-  | 'membership-removed';
+  | 'membership-removed'
+  | 'account-closed';
 
 /**
  * Which sockets lose their rights, narrowest named first: one session (`sessionHash`), a user's sessions in one
@@ -37,13 +38,14 @@ export interface SessionEndedEvent extends DomainEvent, SessionEnd {
 
 /**
  * A user's powers inside an account changed without the session ending (taken out of a team, role changed): their
- * sockets there re-read what they may see and leave the rooms they may no longer be in. `teamId` names the team left.
+ * sockets there re-read what they may see and leave the rooms they may no longer be in. `teamId` names the team left
+ * (or, for 'team-added', joined; for 'team-renamed', renamed).
  */
 export interface AccessChange {
   accountId: string;
   userId: string;
   teamId?: string;
-  reason: 'team-removed' | 'role-changed';
+  reason: 'team-removed' | 'team-added' | 'team-renamed' | 'team-deleted' | 'role-changed';
 }
 
 export interface AccessChangedEvent extends AccessChange {

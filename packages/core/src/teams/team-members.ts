@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import { requirePower } from '../accounts/powers.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { activeRoleIn } from '../auth/actor.ts';
+import { teamMembers } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
+import { announce, auditWho, lockTeam, type TeamActor, type TeamDeps } from './manage-teams.ts';
+
+/**
+ * Adds an active member of the team's own account. The user's sockets on every instance join the team's room and are
+ * told their teams changed, so the team and its history appear in their contacts without reconnecting.
+ * Returns whether the user was newly added (adding twice is not an error).
+ */
+export async function addTeamMember({ db, bus }: TeamDeps, actor: TeamActor, teamId: string, userId: string) {
+  requirePower(actor, 'manageTeams');
+  const added = await db.transaction(async (tx) => {
+    await lockTeam(tx, actor.accountId, teamId);
+    const role = await activeRoleIn(tx, userId, actor.accountId);
+    // A user of another account, or one no longer active here, is unknown to this account.
+    if (!role) throw notFound();
+    const rows = await tx
+      .insert(teamMembers)
+      .values({ teamId, userId, role: role === 'member' ? 'member' : 'admin' })
+      .onConflictDoNothing()
+      .returning({ userId: teamMembers.userId });
+    if (rows.length) await recordAudit(tx, auditWho(actor), 'team.member.add', teamId, { userId });
+    return rows.length > 0;
+  });
+  if (added) await announce(bus, [userId], { accountId: actor.accountId, teamId, reason: 'team-added' });
+  return added;
+}
+
+/**
+ * Takes a user out of a team. Their sockets leave the team's room on every instance (owners and admins keep seeing
+ * every team of their account); a user who is not in the team answers 404.
+ */
+export async function removeTeamMemberAs({ db, bus }: TeamDeps, actor: TeamActor, teamId: string, userId: string) {
+  requirePower(actor, 'manageTeams');
+  await db.transaction(async (tx) => {
+    await lockTeam(tx, actor.accountId, teamId);
+    const rows = await tx
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+      .returning({ userId: teamMembers.userId });
+    if (!rows.length) throw notFound();
+    await recordAudit(tx, auditWho(actor), 'team.member.remove', teamId, { userId });
+  });
+  await announce(bus, [userId], { accountId: actor.accountId, teamId, reason: 'team-removed' });
+}
