@@ -20,6 +20,7 @@ import { directoryRoutes } from './routes/directory.ts';
 import { joinRoutes } from './routes/join.ts';
 import { meetingRoutes } from './routes/meetings.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { opsRoutes } from './routes/ops.ts';
 import { publicRoutes } from './routes/public.ts';
 import { roomRoutes } from './routes/rooms.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -77,7 +78,8 @@ export const apiRoutes = new Hono<Env>()
   .route('/', roomRoutes)
   .route('/', meetingRoutes)
   .route('/', joinRoutes)
-  .route('/', webhookRoutes);
+  .route('/', webhookRoutes)
+  .route('/', opsRoutes);
 
 export function createApp(runtime: Runtime, opts: AppOptions = {}) {
   const app = new Hono<Env>()

@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './join.ts';
 export * from './meetings.ts';
 export * from './new-password.ts';
+export * from './ops.ts';
 export * from './password-policy.ts';
 export * from './phone.ts';
 export * from './public.ts';

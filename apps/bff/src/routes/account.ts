@@ -20,7 +20,7 @@ import {
   getUserInfo,
   getUserTrial,
 } from '@majlis/core/accounts/account-info';
-import { findActor, toSessionUser } from '@majlis/core/auth/actor';
+import { actorToSwitchTo, toSessionUser } from '@majlis/core/auth/actor';
 import { AppError } from '@majlis/core/errors';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
@@ -62,8 +62,7 @@ export const accountRoutes = new Hono<Env>()
       const actor = requireActor(c);
       const { userId, ownerId } = c.req.valid('json');
       if (userId !== actor.userId) throw new AppError(403, 'NOT_A_MEMBER');
-      const next = await findActor(c.get('runtime').db, userId, ownerId);
-      if (!next) throw new AppError(403, 'NOT_A_MEMBER');
+      const next = await actorToSwitchTo(c.get('runtime').db, userId, ownerId);
       await startSession(c, userId, ownerId);
       c.set('actor', next);
       return c.json(toSessionUser(next));

@@ -2,6 +2,7 @@ import type { AccountKind, Role, SessionUser } from '@majlis/contracts/account';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
 import { accounts, memberships, users } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
 
 export type { AccountKind, Role, SessionUser };
 
@@ -49,14 +50,46 @@ export async function findActor(db: Db, userId: string, accountId: string): Prom
       timeZone: users.timeZone,
       userActive: users.active,
       memberActive: memberships.active,
+      accountStatus: accounts.status,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
     .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)));
-  if (!row?.userActive || !row.memberActive) return null;
-  const { userActive: _u, memberActive: _m, ...actor } = row;
+  // A suspended or banned account (spec §1 terms, core/ops) ends every session acting in it, as if it were gone.
+  if (!row?.userActive || !row.memberActive || row.accountStatus !== 'active') return null;
+  const { userActive: _u, memberActive: _m, accountStatus: _s, ...actor } = row;
   return actor;
+}
+
+/** Why an account refuses its users: the operator's suspension or ban, as the error a sign-in shows. */
+export function closedAccountError(status: 'suspended' | 'banned'): AppError {
+  return new AppError(403, status === 'banned' ? 'ACCOUNT_BANNED' : 'ACCOUNT_SUSPENDED');
+}
+
+/**
+ * The actor an account switch (/api/inst-login) lands on. A member of a suspended or banned account is told so
+ * (ACCOUNT_SUSPENDED / ACCOUNT_BANNED); anyone else gets NOT_A_MEMBER, so an account's status is never shown to
+ * someone who does not belong to it.
+ */
+export async function actorToSwitchTo(db: Db, userId: string, accountId: string): Promise<Actor> {
+  const actor = await findActor(db, userId, accountId);
+  if (actor) return actor;
+  const [row] = await db
+    .select({ status: accounts.status })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.accountId, accountId),
+        eq(memberships.active, true),
+        eq(users.active, true),
+      ),
+    );
+  if (row && row.status !== 'active') throw closedAccountError(row.status);
+  throw new AppError(403, 'NOT_A_MEMBER');
 }
 
 /**
@@ -69,12 +102,14 @@ export async function activeRoleIn(db: Db | Tx, userId: string, accountId: strin
     .select({ role: memberships.role })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
     .where(
       and(
         eq(memberships.userId, userId),
         eq(memberships.accountId, accountId),
         eq(memberships.active, true),
         eq(users.active, true),
+        eq(accounts.status, 'active'),
       ),
     );
   return row?.role ?? null;
@@ -83,13 +118,27 @@ export async function activeRoleIn(db: Db | Tx, userId: string, accountId: strin
 const rank = (kind: AccountKind, role: Role) =>
   (kind === 'inst' ? 0 : 3) + (role === 'owner' ? 0 : role === 'admin' ? 1 : 2);
 
-/** The account a sign-in lands in: an institution the user belongs to first (most privileged role), else the personal one. */
-export async function defaultAccountOf(db: Db, userId: string): Promise<string | null> {
+/**
+ * The account a sign-in lands in: an institution the user belongs to first (most privileged role), else the personal
+ * one. Suspended and banned accounts are passed over (`closed` then names the first of them, for the message when
+ * nothing else is left).
+ */
+export async function signInAccountOf(
+  db: Db,
+  userId: string,
+): Promise<{ accountId: string | null; closed: 'suspended' | 'banned' | null }> {
   const rows = await db
-    .select({ accountId: memberships.accountId, role: memberships.role, kind: accounts.kind })
+    .select({ accountId: memberships.accountId, role: memberships.role, kind: accounts.kind, status: accounts.status })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
     .where(and(eq(memberships.userId, userId), eq(memberships.active, true)));
   rows.sort((a, b) => rank(a.kind, a.role) - rank(b.kind, b.role));
-  return rows[0]?.accountId ?? null;
+  const open = rows.find((r) => r.status === 'active');
+  const closed = rows.find((r) => r.status !== 'active')?.status;
+  return { accountId: open?.accountId ?? null, closed: closed && closed !== 'active' ? closed : null };
+}
+
+/** The account a sign-in lands in (see signInAccountOf), or null when the user has none open. */
+export async function defaultAccountOf(db: Db, userId: string): Promise<string | null> {
+  return (await signInAccountOf(db, userId)).accountId;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/connect.ts';
 import { AppError } from '../errors.ts';
-import { defaultAccountOf } from './actor.ts';
+import { closedAccountError, signInAccountOf } from './actor.ts';
 import { dummyHash, verifyPassword } from './password.ts';
 
 /** Checks credentials; the same error (and about the same time) whether the e-mail is unknown or the password wrong. */
@@ -17,7 +17,10 @@ export async function checkCredentials(
   const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
   if (!row || !ok) throw new AppError(401, 'INVALID_CREDENTIALS');
   if (!row.active) throw new AppError(403, 'ACCOUNT_INACTIVE');
-  const accountId = await defaultAccountOf(db, row.id);
-  if (!accountId) throw new AppError(403, 'ACCOUNT_INACTIVE');
+  // A suspended or banned account (spec §1 terms) is passed over: a user with another open account (their personal
+  // one, another institution) signs in there, as "nothing else changes" asks, and meets the message only on switching
+  // to the closed one (/api/inst-login). A user with no open account left is told why at once, in both languages.
+  const { accountId, closed } = await signInAccountOf(db, row.id);
+  if (!accountId) throw closed ? closedAccountError(closed) : new AppError(403, 'ACCOUNT_INACTIVE');
   return { userId: row.id, accountId };
 }

@@ -1,0 +1,11 @@
+import type { Actor } from '../auth/actor.ts';
+import { notFound } from '../errors.ts';
+
+/**
+ * The platform operator (users.is_ops, granted by grant-ops.ts) only. Anyone else, signed in or not, gets 404: to
+ * them the operator's routes do not exist, so probing them tells nothing.
+ */
+export function requireOps(actor: Actor | null | undefined): Actor {
+  if (!actor?.isOps) throw notFound();
+  return actor;
+}

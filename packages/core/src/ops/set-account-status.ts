@@ -1,0 +1,64 @@
+import type { AccountStatus, AccountStatusAnswer } from '@majlis/contracts/ops';
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Db } from '../db/connect.ts';
+import { accounts, sessions } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
+import { publishSessionEnded } from '../events/access.ts';
+import type { EventBus } from '../events/bus.ts';
+import { findAccount } from './find-accounts.ts';
+import { requireOps } from './require-ops.ts';
+
+const ACTION: Record<AccountStatus, string> = {
+  active: 'account.reinstate',
+  suspended: 'account.suspend',
+  banned: 'account.ban',
+};
+
+/**
+ * The operator suspends, bans or reinstates an account (spec §1 terms). Closing it ends every session acting in it
+ * and, after the commit, cuts those sessions' sockets on every instance (session.ended per member, scoped to this
+ * account, as removeMembership does): the same people's sessions in their other accounts stand ("nothing else
+ * changes"). Sign-in then passes the account over (auth/login.ts) and findActor treats it as gone. Reinstating only
+ * flips the status back; nobody is signed in again. One audit row, in the same transaction: the account concerned,
+ * the operator who acted.
+ */
+export async function setAccountStatus(
+  { db, bus }: { db: Db; bus?: EventBus },
+  operator: Actor | null | undefined,
+  accountId: string,
+  status: AccountStatus,
+  ip?: string | null,
+): Promise<AccountStatusAnswer> {
+  const ops = requireOps(operator);
+  const { ended, account } = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: accounts.status })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('update');
+    if (!before) throw notFound();
+    await tx.update(accounts).set({ status }).where(eq(accounts.id, accountId));
+    const ended =
+      status === 'active'
+        ? []
+        : await tx.delete(sessions).where(eq(sessions.accountId, accountId)).returning({ userId: sessions.userId });
+    await recordAudit(tx, { userId: ops.userId, accountId, ip }, ACTION[status], accountId, {
+      from: before.status,
+      to: status,
+    });
+    const account = await findAccount(tx, accountId);
+    if (!account) throw notFound();
+    return { ended, account };
+  });
+  if (status !== 'active') {
+    // One event per person whose session ended: it names the user in this account, so each instance cuts every
+    // socket of theirs acting here, however many tabs, and leaves their sockets in other accounts alone.
+    const members = new Set(ended.map((s) => s.userId).filter((id): id is string => !!id));
+    await Promise.all(
+      [...members].map((userId) => publishSessionEnded(bus, { userId, accountId, reason: 'account-closed' })),
+    );
+  }
+  return { account, sessionsEnded: ended.length };
+}
