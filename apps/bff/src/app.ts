@@ -20,6 +20,7 @@ import { directoryRoutes } from './routes/directory.ts';
 import { joinRoutes } from './routes/join.ts';
 import { meetingRoutes } from './routes/meetings.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { profileRoutes, RAW_BODY_PATHS } from './routes/profile.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { publicRoutes } from './routes/public.ts';
 import { roomRoutes } from './routes/rooms.ts';
@@ -30,7 +31,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Unsafe requests that carry a body must be JSON: a CORS-safelisted text/plain or form POST never reaches a handler. */
 const requireJson: MiddlewareHandler<Env> = async (c, next) => {
   if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
-  if (SIGNED_CALLBACK_PATHS.has(c.req.path)) return next();
+  if (SIGNED_CALLBACK_PATHS.has(c.req.path) || RAW_BODY_PATHS.has(c.req.path)) return next();
   const length = c.req.header('content-length');
   const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
   const type = c.req.header('content-type') ?? '';
@@ -51,7 +52,7 @@ const bodyLimited = bodyLimit({
  * for nothing (about a quarter of the CPU of a cheap route, measured by bench:http).
  */
 const limitBody: MiddlewareHandler<Env> = (c, next) =>
-  ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) ? next() : bodyLimited(c, next);
+  ['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || RAW_BODY_PATHS.has(c.req.path) ? next() : bodyLimited(c, next);
 
 export interface AppOptions {
   /** Folder of the built client (apps/client/dist); not served when absent. */
@@ -71,6 +72,7 @@ export const apiRoutes = new Hono<Env>()
   .use(limitBody)
   .route('/', authRoutes)
   .route('/', accountRoutes)
+  .route('/', profileRoutes)
   .route('/', publicRoutes)
   .route('/', directoryRoutes)
   .route('/', chatRoutes)

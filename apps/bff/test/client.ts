@@ -23,13 +23,13 @@ export class TestClient {
   async request(
     method: string,
     path: string,
-    opts: { body?: unknown; raw?: string; headers?: Record<string, string>; csrf?: boolean } = {},
+    opts: { body?: unknown; raw?: string | Uint8Array; headers?: Record<string, string>; csrf?: boolean } = {},
   ) {
     const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...opts.headers };
     if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.jar.get('XSRF-TOKEN');
     if (opts.csrf !== false && xsrf && !['GET', 'HEAD'].includes(method)) headers['x-csrf-token'] ??= xsrf;
-    let body: string | undefined = opts.raw;
+    let body: string | Uint8Array | undefined = opts.raw;
     if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';

@@ -21,11 +21,12 @@ const room = {
 };
 const notFound = { code: 'NOT_FOUND', errorMessage: { ar: 'غير موجود', en: 'Not found' } };
 
-/** Routes that answer without a JSON body of their own: BBB's plain-text callbacks and the .ics file. */
+/** Routes that answer without a JSON body of their own: BBB's plain-text callbacks, the .ics file, pictures. */
 const WITHOUT_RESPONSE_SCHEMA = new Set([
   'GET /api/webhooks/bbb/end',
   'POST /api/webhooks/bbb/recording-ready',
   'GET /api/meetings/:id/ics',
+  'GET /api/users/:id/picture',
 ]);
 
 describe('the API test client holds answers to the contract', () => {

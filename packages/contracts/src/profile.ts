@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ZSessionUser, ZUserInfo } from './account.ts';
+import { LOGIN_PASSWORD_MAX, personName } from './auth.ts';
+import { ZTimeZone } from './common.ts';
+import { ZNewPassword, ZPhone } from './new-password.ts';
+
+/** Wire contract: the signed-in user's own profile (issue 11): details, picture, password, sessions. */
+
+/** A picture upload is at most this many bytes (spec: under 1 MB), sent as the raw request body. */
+export const PICTURE_MAX_BYTES = 1024 * 1024;
+/** What the picture route takes: the content decides (magic bytes), the type header only has to be one of these. */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/** PUT /api/profile: the user's own details (e-mail is not changed here). */
+export const ZProfileBody = z.strictObject({
+  fname: personName('field.fname'),
+  lname: personName('field.lname'),
+  phone: ZPhone,
+  locale: z.enum(['ar', 'en'], 'field.invalid'),
+  timeZone: ZTimeZone,
+});
+export type TProfileBody = z.infer<typeof ZProfileBody>;
+
+/** The saved details, and the session user the client keeps (the top bar reads it). */
+export const ZProfileAnswer = z.strictObject({ info: ZUserInfo.shape.info, user: ZSessionUser });
+export type ProfileAnswer = z.infer<typeof ZProfileAnswer>;
+
+/** POST /api/profile/password. */
+export const ZPasswordChangeBody = z.strictObject({
+  currentPassword: z
+    .string('field.currentPassword')
+    .min(1, 'field.currentPassword')
+    .max(LOGIN_PASSWORD_MAX, 'field.passwordLong'),
+  newPassword: ZNewPassword,
+});
+export type TPasswordChangeBody = z.infer<typeof ZPasswordChangeBody>;
+
+/** How many other sessions were ended (their sockets cut too). */
+export const ZSessionsEnded = z.strictObject({ ok: z.literal(true), endedSessions: z.number().int().min(0) });
+export type SessionsEnded = z.infer<typeof ZSessionsEnded>;
+
+/** One of the user's sessions; `id` is derived from the stored hash, never the cookie value. */
+export const ZSessionView = z.strictObject({
+  id: z.string(),
+  device: z.string(),
+  ip: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastSeenAt: z.iso.datetime({ offset: true }),
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof ZSessionView>;
+/** GET /api/profile/sessions, the current one first, then by last seen. */
+export const ZSessionList = z.strictObject({ sessions: z.array(ZSessionView) });
+
+/** PUT /api/profile/picture → the URL users.picture now holds. */
+export const ZPictureAnswer = z.strictObject({ picture: z.string() });

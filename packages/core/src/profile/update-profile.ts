@@ -1,0 +1,27 @@
+import type { ProfileAnswer, TProfileBody } from '@majlis/contracts/profile';
+import { eq } from 'drizzle-orm';
+import { type Actor, toSessionUser } from '../auth/actor.ts';
+import type { Db } from '../db/connect.ts';
+import { users } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
+
+/** The user's own details (names, phone in E.164, language, time zone); the answer carries the new session user. */
+export async function updateProfile(db: Db, actor: Actor, body: TProfileBody): Promise<ProfileAnswer> {
+  const [u] = await db
+    .update(users)
+    .set({ fname: body.fname, lname: body.lname, phone: body.phone, locale: body.locale, timeZone: body.timeZone })
+    .where(eq(users.id, actor.userId))
+    .returning({
+      id: users.id,
+      fname: users.fname,
+      lname: users.lname,
+      email: users.email,
+      phone: users.phone,
+      picture: users.picture,
+      locale: users.locale,
+      timeZone: users.timeZone,
+    });
+  if (!u) throw notFound();
+  const user = toSessionUser({ ...actor, fname: u.fname, lname: u.lname, picture: u.picture });
+  return { info: u, user };
+}
