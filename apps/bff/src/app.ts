@@ -20,10 +20,11 @@ import { directoryRoutes } from './routes/directory.ts';
 import { joinRoutes } from './routes/join.ts';
 import { meetingRoutes } from './routes/meetings.ts';
 import { notificationRoutes } from './routes/notifications.ts';
-import { profileRoutes, RAW_BODY_PATHS } from './routes/profile.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { profileRoutes, RAW_BODY_PATHS } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { roomRoutes } from './routes/rooms.ts';
+import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -74,6 +75,7 @@ export const apiRoutes = new Hono<Env>()
   .route('/', accountRoutes)
   .route('/', profileRoutes)
   .route('/', publicRoutes)
+  .route('/', userRoutes)
   .route('/', directoryRoutes)
   .route('/', chatRoutes)
   .route('/', notificationRoutes)

@@ -1,4 +1,4 @@
-import { ZManagedUser, ZOk, ZTeamDetail, ZTeamList } from '@majlis/contracts';
+import { ZOk, ZTeamDetail, ZTeamList } from '@majlis/contracts';
 import { ZManagedTeam, ZManagedTeamList, ZTeamBody, ZTeamCandidates, ZTeamMemberBody } from '@majlis/contracts/teams';
 import { requirePower } from '@majlis/core/accounts/powers';
 import { findTeam, findTeams } from '@majlis/core/teams/find-teams';
@@ -11,7 +11,6 @@ import {
   type TeamActor,
 } from '@majlis/core/teams/manage-teams';
 import { addTeamMember, removeTeamMemberAs } from '@majlis/core/teams/team-members';
-import { findManagedUser } from '@majlis/core/users/find-user';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
@@ -34,7 +33,7 @@ const mayManage: MiddlewareHandler<Env> = async (c, next) => {
 const tags = ['teams'];
 const power = 'manageTeams' as const;
 
-/** Teams and users of the acting account; ids of another account answer 404. */
+/** Teams of the acting account; ids of another account answer 404 (its users: routes/users.ts). */
 export const directoryRoutes = new Hono<Env>()
   .get('/teams', doc('Teams the user can see (spec Team: _id, teamName)', { response: ZTeamList }), async (c) =>
     c.json(await findTeams(c.get('runtime').db, requireActor(c))),
@@ -100,7 +99,4 @@ export const directoryRoutes = new Hono<Env>()
       await removeTeamMemberAs(c.get('runtime'), await teamWriter(c), id, userId);
       return c.json({ ok: true as const });
     },
-  )
-  .get('/users/:id', doc('A user of the acting institution', { response: ZManagedUser }), async (c) =>
-    c.json(await findManagedUser(c.get('runtime').db, requireActor(c), idParam(c.req.param('id')))),
   );

@@ -89,6 +89,12 @@ export async function actorToSwitchTo(db: Db, userId: string, accountId: string)
       ),
     );
   if (row && row.status !== 'active') throw closedAccountError(row.status);
+  // Deactivated here by the institution's user management: said so, in both languages (a removed one is no member).
+  const [inactive] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId), eq(memberships.active, false)));
+  if (inactive) throw new AppError(403, 'MEMBERSHIP_INACTIVE');
   throw new AppError(403, 'NOT_A_MEMBER');
 }
 

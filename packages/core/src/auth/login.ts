@@ -21,6 +21,13 @@ export async function checkCredentials(
   // one, another institution) signs in there, as "nothing else changes" asks, and meets the message only on switching
   // to the closed one (/api/inst-login). A user with no open account left is told why at once, in both languages.
   const { accountId, closed } = await signInAccountOf(db, row.id);
-  if (!accountId) throw closed ? closedAccountError(closed) : new AppError(403, 'ACCOUNT_INACTIVE');
+  if (!accountId) throw closed ? closedAccountError(closed) : await noOpenMembership(db, row.id);
+  await db.execute(sql`update users set last_sign_in_at = now() where id = ${row.id}`);
   return { userId: row.id, accountId };
+}
+
+/** Deactivated in every institution they belong to (user management): told so, not that their user is inactive. */
+async function noOpenMembership(db: Db, userId: string): Promise<AppError> {
+  const inactive = await queryRows(db, sql`select 1 from memberships where user_id = ${userId} and not active limit 1`);
+  return new AppError(403, inactive.length ? 'MEMBERSHIP_INACTIVE' : 'ACCOUNT_INACTIVE');
 }

@@ -1,0 +1,33 @@
+import type { AuditList, TAuditQuery } from '@majlis/contracts/users';
+import { inArray } from 'drizzle-orm';
+import { requirePower } from '../accounts/powers.ts';
+import { findAuditRows } from '../audit/record-audit.ts';
+import type { Actor } from '../auth/actor.ts';
+import type { Db } from '../db/connect.ts';
+import { users } from '../db/schema/index.ts';
+import { forbidden } from '../errors.ts';
+
+/** GET /api/users/audit: who did what to whom and when in the account, for its owner only (spec §3, issue 11). */
+export async function listAudit(db: Db, actor: Actor, query: TAuditQuery): Promise<AuditList> {
+  requirePower(actor, 'manageUsers');
+  if (actor.role !== 'owner') throw forbidden();
+  const rows = await findAuditRows(db, actor.accountId, { before: query.before, limit: query.limit });
+  const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))];
+  const people = ids.length
+    ? await db
+        .select({ id: users.id, fname: users.fname, lname: users.lname })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      who: (r.userId && byId.get(r.userId)) || null,
+      action: r.action,
+      target: r.target,
+      at: r.createdAt.toISOString(),
+    })),
+    next: rows.length === query.limit ? (rows.at(-1)?.id ?? null) : null,
+  };
+}
