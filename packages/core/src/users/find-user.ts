@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { memberships, users } from '../db/schema/index.ts';
-import { requirePower } from '../accounts/powers.ts';
 import { notFound } from '../errors.ts';
 
 /**
