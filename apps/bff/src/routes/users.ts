@@ -85,8 +85,7 @@ export const userRoutes = new Hono<Env>()
   // Before /users/:id, which would take the word for an id.
   .get(
     '/users/audit',
-    doc("The account's audit log, newest first (owner only)", { tags, response: ZAuditList, power }),
-    mayManage,
+    doc("The account's audit log, newest first (owner only)", { tags, response: ZAuditList, power: 'viewAudit' }),
     queryOf(ZAuditQuery),
     async (c) => c.json(await listAudit(c.get('runtime').db, requireActor(c), c.req.valid('query'))),
   )

@@ -16,6 +16,8 @@ export const POWERS = [
   'viewReports',
   'viewStorage',
   'chat',
+  /** The account's audit log (who changed what): its owner's, as spec §3 gives the owner the last word. */
+  'viewAudit',
 ] as const;
 export type Power = (typeof POWERS)[number];
 
@@ -35,6 +37,7 @@ const TABLE: Record<RoleKey, readonly Power[]> = {
     'viewReports',
     'viewStorage',
     'chat',
+    'viewAudit',
   ],
   'inst:admin': ['manageRooms', 'manageUsers', 'manageTeams', 'viewReports', 'viewStorage', 'chat'],
   'inst:member': ['chat'],

@@ -5,12 +5,10 @@ import { findAuditRows } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema/index.ts';
-import { forbidden } from '../errors.ts';
 
 /** GET /api/users/audit: who did what to whom and when in the account, for its owner only (spec §3, issue 11). */
 export async function listAudit(db: Db, actor: Actor, query: TAuditQuery): Promise<AuditList> {
-  requirePower(actor, 'manageUsers');
-  if (actor.role !== 'owner') throw forbidden();
+  requirePower(actor, 'viewAudit');
   const rows = await findAuditRows(db, actor.accountId, { before: query.before, limit: query.limit });
   const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is string => id !== null))];
   const people = ids.length
