@@ -35,6 +35,7 @@ const pages: RouteObject[] = [
       { path: '/register/confirm', lazy: page(() => import('../routes/register-confirm.tsx')) },
       { path: '/password/forgot', lazy: page(() => import('../routes/password-forgot.tsx')) },
       { path: '/password/reset', lazy: page(() => import('../routes/password-reset.tsx')) },
+      { path: '/invite/:token', lazy: page(() => import('../routes/invite-accept.tsx')) },
       {
         lazy: page(() => import('../layouts/GuestLayout.tsx')),
         children: [
