@@ -9,7 +9,7 @@ import { singleLine } from './strings.ts';
  * the payload schemas the BFF validates every event with, and the client options as a value the client connects with.
  */
 
-export type { ChatMessage, NotificationView };
+export type { ChatMessage, NotificationView, Team };
 
 /** Spec §9 client options: path /event/, reconnect 1 s growing to 5 s, jitter 0.5, unlimited attempts, timeout 20 s. */
 export const SOCKET_PATH = '/event/';

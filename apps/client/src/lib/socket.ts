@@ -14,11 +14,12 @@ import {
   type SendTeamMessagePayload,
   type ServerToClientEvents,
   SOCKET_CLIENT_OPTIONS,
+  type Team,
 } from '@majlis/contracts/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { http } from './http.ts';
 
-export type { ChatMessage, MessagesReaded, NotificationView, OnlineUser };
+export type { ChatMessage, MessagesReaded, NotificationView, OnlineUser, Team };
 
 /** How often the client asks for a `pong` while connected (the time of the last one is recorded, spec §4). */
 const PING_EVERY_MS = 25_000;
@@ -35,6 +36,8 @@ interface Listeners {
   notification: (n: NotificationView) => void;
   users: (users: OnlineUser[]) => void;
   readed: (p: MessagesReaded) => void;
+  /** The teams the user sees changed (team setup): the new list; the server has joined or left the rooms. */
+  teams: (teams: Team[]) => void;
   status: (s: RealtimeStatus) => void;
 }
 
@@ -60,6 +63,7 @@ export function createRealtimeClient(url?: string): RealtimeClient {
     notification: new Set(),
     users: new Set(),
     readed: new Set(),
+    teams: new Set(),
     status: new Set(),
   };
   const emit = <K extends keyof Listeners>(event: K, ...args: Parameters<Listeners[K]>) => {
@@ -131,6 +135,12 @@ export function createRealtimeClient(url?: string): RealtimeClient {
       emit('notification', n);
     });
     s.on('messages-readed', (p) => emit('readed', p));
+    s.on('teams-changed', (list) => {
+      // A team left or deleted is not asked for again at the next reconnect.
+      const kept = new Set(list.flatMap((t) => [t._id, t.teamName]));
+      for (const key of [...teams.keys()]) if (!kept.has(key)) teams.delete(key);
+      emit('teams', list);
+    });
     ping = setInterval(() => {
       if (s.connected) s.emit('ping');
     }, PING_EVERY_MS);

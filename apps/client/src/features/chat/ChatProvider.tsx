@@ -155,6 +155,19 @@ export function ChatProvider({
     };
   }, [enabled, realtime]);
 
+  // Team setup changed what this user sees (added to or taken out of a team, a team renamed or deleted): the new
+  // list comes over the socket; an open conversation of a team no longer seen closes.
+  useEffect(() => {
+    if (!enabled) return;
+    return realtime.on('teams', (list) => {
+      setTeams(list);
+      for (const team of list) realtime.joinTeam({ teamName: team.teamName, teamId: team._id });
+      setOpen((current) =>
+        current?.type === 'team' && !list.some((team) => team._id === current.teamId) ? null : current,
+      );
+    });
+  }, [enabled, realtime]);
+
   const openTeam = useCallback(
     async (team: Team) => {
       const conversation = await chatApi.openTeam(team._id, ownerId);

@@ -1,4 +1,11 @@
-import type { ChatMessage, NotificationView, OnlineUser, RealtimeClient, RealtimeStatus } from '../../lib/socket.ts';
+import type {
+  ChatMessage,
+  NotificationView,
+  OnlineUser,
+  RealtimeClient,
+  RealtimeStatus,
+  Team,
+} from '../../lib/socket.ts';
 
 /** A socket for component tests: the test pushes server events in and reads what the client sent. */
 export class FakeRealtime implements RealtimeClient {
@@ -74,6 +81,10 @@ export class FakeRealtime implements RealtimeClient {
   }
   notify(n: NotificationView) {
     this.fire('notification', n);
+  }
+  /** Team setup changed what the user sees (the server's teams-changed). */
+  teamsChanged(teams: Team[]) {
+    this.fire('teams', teams);
   }
   setOnline(users: OnlineUser[]) {
     this.users = users;

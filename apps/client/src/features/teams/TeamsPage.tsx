@@ -1,0 +1,146 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { messageOf } from '../../lib/http.ts';
+import { useLanguage } from '../../state/language.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { toast } from '../../ui/toast.ts';
+import { type ManagedTeam, type TeamPerson, teamsApi } from './api.ts';
+import { MembersDialog } from './MembersDialog.tsx';
+import { TeamCard } from './TeamCard.tsx';
+import { TeamFormDialog } from './TeamFormDialog.tsx';
+
+/** /dashbord/teamsManagement: the institution's teams and their members; create, rename, delete, choose members. */
+export function TeamsPage() {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const [teams, setTeams] = useState<ManagedTeam[] | null>(null);
+  const [candidates, setCandidates] = useState<TeamPerson[]>([]);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [renaming, setRenaming] = useState<ManagedTeam | null>(null);
+  const [choosing, setChoosing] = useState<ManagedTeam | null>(null);
+  const [deleting, setDeleting] = useState<ManagedTeam | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    teamsApi
+      .list()
+      .then((list) => {
+        setTeams(list);
+        setLoadError(null);
+      })
+      .catch((e) => setLoadError(messageOf(e, language, t`An error occurred, try again`)));
+  }, [language, t]);
+
+  useEffect(() => {
+    load();
+    teamsApi
+      .candidates()
+      .then(setCandidates)
+      .catch(() => setCandidates([]));
+  }, [load]);
+
+  const openCreate = () => {
+    setRenaming(null);
+    setFormOpen(true);
+  };
+
+  async function confirmDelete() {
+    const team = deleting;
+    if (!team) return;
+    setBusy(true);
+    try {
+      await teamsApi.remove(team._id);
+      toast.success(t`The team was deleted`);
+      setDeleting(null);
+      load();
+    } catch (e) {
+      toast.error(messageOf(e, language, t`An error occurred, try again`));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm" style={{ flex: '1 1 16rem' }}>
+          <Trans>A team has its own conversation in chat, shared by its members.</Trans>
+        </Text>
+        <Button onClick={openCreate} data-testid="add-team">
+          <Trans>Add a team</Trans>
+        </Button>
+      </Group>
+      {loadError && (
+        <Alert color="red" role="alert">
+          {loadError}
+        </Alert>
+      )}
+      {!teams && !loadError && <Loader aria-label={t`Loading`} />}
+      {teams?.length === 0 && (
+        <EmptyState
+          title={<Trans>No teams yet</Trans>}
+          action={
+            <Button onClick={openCreate}>
+              <Trans>Add a team</Trans>
+            </Button>
+          }
+        >
+          <Trans>Group the people of your institution into teams; each team chats in its own conversation.</Trans>
+        </EmptyState>
+      )}
+      {teams && teams.length > 0 && (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+          {teams.map((team) => (
+            <TeamCard
+              key={team._id}
+              team={team}
+              onRename={() => {
+                setRenaming(team);
+                setFormOpen(true);
+              }}
+              onMembers={() => setChoosing(team)}
+              onDelete={() => setDeleting(team)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <TeamFormDialog
+        opened={formOpen}
+        team={renaming}
+        onClose={() => setFormOpen(false)}
+        onSaved={() => {
+          toast.success(renaming ? t`The team was renamed` : t`The team was added`);
+          setFormOpen(false);
+          load();
+        }}
+      />
+      <MembersDialog
+        team={choosing}
+        candidates={candidates}
+        onClose={() => setChoosing(null)}
+        onSaved={() => {
+          toast.success(t`The team's members were saved`);
+          setChoosing(null);
+          load();
+        }}
+      />
+      <ConfirmDialog
+        opened={!!deleting}
+        title={t`Delete the team`}
+        confirmLabel={t`Delete`}
+        busy={busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      >
+        <Trans>
+          Delete the team <bdi>{deleting?.teamName}</bdi>? Its conversation and messages are deleted too, and its
+          members lose it from their chat. This cannot be undone.
+        </Trans>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
