@@ -97,6 +97,8 @@ export async function acceptInvitation(
       userId = user.id;
     }
     await tx.insert(memberships).values({ userId, accountId: inv.accountId, role: inv.role });
+    // Accepting signs them in: user management shows it as their last sign-in.
+    await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
     await recordAudit(tx, { userId, accountId: inv.accountId, ip: input.ip }, 'user.join', userId, {
       role: inv.role,
       invitedBy: inv.invitedBy,
