@@ -1,0 +1,99 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { messageOf } from '../../lib/http.ts';
+import { useLanguage } from '../../state/language.tsx';
+import { useAccount } from '../dashboard/account-context.tsx';
+import { browserTimeZone, formatWhen } from '../meetings/format.ts';
+import { type AuditRow, usersApi } from './api.ts';
+
+/** The owner's view of who changed what in the account, newest first (GET /api/users/audit). */
+export function ActivityList({ refresh }: { refresh: number }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const timeZone = useAccount().info?.timeZone ?? browserTimeZone();
+  const [rows, setRows] = useState<AuditRow[] | null>(null);
+  const [next, setNext] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(
+    (before?: number) => {
+      setBusy(true);
+      usersApi
+        .audit(before)
+        .then((page) => {
+          setRows((old) => (before === undefined ? page.rows : [...(old ?? []), ...page.rows]));
+          setNext(page.next);
+          setError(null);
+        })
+        .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)))
+        .finally(() => setBusy(false));
+    },
+    [language, t],
+  );
+  // A change made on this page (refresh grows) shows at the top at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh is the trigger, not an input.
+  useEffect(() => load(), [load, refresh]);
+
+  // The dotted names core's recordAudit writes; one not listed here shows as written.
+  const actions: Record<string, string> = {
+    'user.add': t`added a user`,
+    'user.invite': t`invited a user`,
+    'user.join': t`joined the account`,
+    'user.edit': t`edited a user`,
+    'user.activate': t`activated a user`,
+    'user.deactivate': t`deactivated a user`,
+    'user.remove': t`removed a user`,
+    'team.create': t`created a team`,
+    'team.rename': t`renamed a team`,
+    'team.delete': t`deleted a team`,
+    'team.member.add': t`added a team member`,
+    'team.member.remove': t`removed a team member`,
+    'institution.update': t`edited the institution's details`,
+    'account.suspend': t`suspended the account`,
+    'account.ban': t`banned the account`,
+    'account.reinstate': t`reinstated the account`,
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="activity-title">
+      <Title order={2} size="h4" mb="sm" id="activity-title">
+        <Trans>Activity</Trans>
+      </Title>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {!rows && !error && <Loader size="sm" aria-label={t`Loading`} />}
+      {rows?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          <Trans>No changes recorded yet.</Trans>
+        </Text>
+      )}
+      {rows && rows.length > 0 && (
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="activity">
+          {rows.map((row) => {
+            const who = row.who ? `${row.who.fname} ${row.who.lname}` : t`A former user`;
+            const what = actions[row.action] ?? row.action;
+            const when = formatWhen(language, row.at, timeZone, { weekday: undefined });
+            return (
+              <Text component="li" size="sm" key={row.id}>
+                <Text span c="dimmed" size="xs">
+                  {when}
+                </Text>{' '}
+                · <bdi>{who}</bdi> {what}
+              </Text>
+            );
+          })}
+        </Stack>
+      )}
+      {next !== null && (
+        <Button mt="sm" size="xs" variant="subtle" loading={busy} onClick={() => load(next)}>
+          <Trans>Show older</Trans>
+        </Button>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,83 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../lib/http.ts';
+import { useLanguage } from '../../state/language.tsx';
+import { type Room, roomsApi } from '../rooms/api.ts';
+import type { ManagedUser } from './api.ts';
+
+/** Give one of the account's free rooms to a user (the rooms page's assignment, chosen from the person's side). */
+export function AssignUserRoomDialog({
+  user,
+  onClose,
+  onAssigned,
+}: {
+  user: ManagedUser | null;
+  onClose: () => void;
+  onAssigned: (room: Room) => void;
+}) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const [rooms, setRooms] = useState<Room[] | null>(null);
+  const [roomId, setRoomId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!user) return;
+    setRoomId(null);
+    setError(null);
+    setRooms(null);
+    roomsApi
+      .list()
+      .then((all) => setRooms(all.filter((r) => !r.assignedUser)))
+      .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)));
+  }, [user, language, t]);
+  const name = user ? `${user.fname} ${user.lname}` : '';
+  return (
+    <Modal opened={!!user} onClose={onClose} title={t`Assign a room`} centered>
+      <Stack>
+        <Text size="sm">
+          <Trans>
+            Choose the room <bdi>{name}</bdi> will hold their meetings in.
+          </Trans>
+        </Text>
+        <Select
+          label={t`Room`}
+          placeholder={t`Choose a room`}
+          data={(rooms ?? []).map((r) => ({ value: r.id, label: r.name }))}
+          value={roomId}
+          onChange={setRoomId}
+          error={error}
+          nothingFoundMessage={t`No free room: every room is assigned`}
+          disabled={rooms === null}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button
+            loading={busy}
+            onClick={async () => {
+              const room = rooms?.find((r) => r.id === roomId);
+              if (!user) return;
+              if (!room) return setError(t`Choose a room`);
+              setBusy(true);
+              try {
+                await roomsApi.assign(room.id, user.id);
+                onAssigned(room);
+              } catch (e) {
+                setError(messageOf(e, language, t`An error occurred, try again`));
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            <Trans>Assign</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

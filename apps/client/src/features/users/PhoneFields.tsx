@@ -1,0 +1,69 @@
+import { useLingui } from '@lingui/react/macro';
+import { Grid, Select, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import { type ReactNode, useMemo } from 'react';
+import { useLanguage } from '../../state/language.tsx';
+
+/** Countries named in the reader's language by Intl, each with its calling code (as the register page offers them). */
+export function useCountryOptions() {
+  const language = useLanguage();
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    const seen = new Set<string>();
+    return getCountries()
+      .map((c) => ({
+        value: `+${getCountryCallingCode(c)}`,
+        label: `${names.of(c) ?? c} (+${getCountryCallingCode(c)})`,
+      }))
+      .sort((a, b) => a.label.localeCompare(b.label, language))
+      .filter((o) => {
+        if (seen.has(o.value)) return false;
+        seen.add(o.value);
+        return true;
+      });
+  }, [language]);
+}
+
+/** A phone number with its country code (spec §5): the code beside the number from 576 px, above it on a phone. */
+export function PhoneFields({
+  countryCode,
+  onCountryCode,
+  phone,
+  error,
+}: {
+  countryCode: string;
+  onCountryCode: (code: string) => void;
+  /** The number input's props from the form (value, onChange, onBlur …). */
+  phone: GetInputPropsReturnType;
+  error: ReactNode;
+}) {
+  const { t } = useLingui();
+  const countries = useCountryOptions();
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, xs: 5 }}>
+        <Select
+          label={t`Country code`}
+          data={countries}
+          value={countryCode}
+          onChange={(v) => onCountryCode(v ?? '')}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, xs: 7 }}>
+        <TextInput
+          label={t`Phone number`}
+          name="phone"
+          type="tel"
+          dir="ltr"
+          autoComplete="off"
+          placeholder="100 123 4567"
+          {...phone}
+          error={error}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

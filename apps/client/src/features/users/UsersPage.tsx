@@ -1,0 +1,176 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '@majlis/i18n';
+import { Alert, Button, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { messageOf } from '../../lib/http.ts';
+import { useLanguage } from '../../state/language.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useAccount } from '../dashboard/account-context.tsx';
+import { ActivityList } from './ActivityList.tsx';
+import { AssignUserRoomDialog } from './AssignUserRoomDialog.tsx';
+import { type ManagedUser, type UserPage, usersApi } from './api.ts';
+import { type Pending, UserConfirms } from './UserConfirms.tsx';
+import { UserFormDialog } from './UserFormDialog.tsx';
+import { type UserAction, UserCards, UsersTable } from './UsersList.tsx';
+
+export const PAGE_SIZE = 20;
+/** Below this the table's eight columns do not fit beside the sidebar: a card per person instead. */
+export const CARDS_QUERY = '(max-width: 991px)';
+
+/** /dashbord/userManagement: the account's officials and members; add, edit, switch, remove, assign a room. */
+export function UsersPage() {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const account = useAccount();
+  const isOwner = account.type?.accountType === 'owner';
+  const meId = account.info?.id;
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<UserPage | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<ManagedUser | null>(null);
+  const [assigning, setAssigning] = useState<ManagedUser | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  /** Grows with every change made here, so the activity list re-reads. */
+  const [changes, setChanges] = useState(0);
+
+  const load = useCallback(() => {
+    usersApi
+      .list({ page, pageSize: PAGE_SIZE, q: query })
+      .then((r) => {
+        setData(r);
+        setLoadError(null);
+      })
+      .catch((e) => setLoadError(messageOf(e, language, t`An error occurred, try again`)));
+  }, [page, query, language, t]);
+  useEffect(load, [load]);
+  // A new search starts from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: query is the trigger, not an input.
+  useEffect(() => setPage(1), [query]);
+
+  const changed = (message: string) => {
+    toast.success(message);
+    setChanges((n) => n + 1);
+    load();
+  };
+
+  /** The owner row belongs to the owner's profile; no one switches or removes themselves here. */
+  const canManage = (u: ManagedUser) => u.role !== 'owner' && u.id !== meId;
+
+  const onAction = (u: ManagedUser, action: UserAction) => {
+    if (action === 'edit') {
+      setEditing(u);
+      return setFormOpen(true);
+    }
+    if (action === 'assign') return setAssigning(u);
+    if (action === 'remove') return setPending({ kind: 'remove', user: u });
+    if (action === 'unassign') return setPending({ kind: 'unassign', user: u });
+  };
+
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const shownTotal = formatNumber(language, total);
+  const openAdd = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const listProps = {
+    users: data?.users ?? [],
+    canManage,
+    busyId,
+    onAction,
+    onToggle: (u: ManagedUser) => setPending({ kind: 'status', user: u }),
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <TextInput
+          type="search"
+          label={t`Search users`}
+          placeholder={t`Name or e-mail`}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Button onClick={openAdd} data-testid="add-user">
+          <Trans>Add a user</Trans>
+        </Button>
+      </Group>
+      {loadError && (
+        <Alert color="red" role="alert">
+          {loadError}
+        </Alert>
+      )}
+      {!data && !loadError && <Loader aria-label={t`Loading`} />}
+      {data && data.users.length === 0 && (
+        <EmptyState
+          title={query ? <Trans>No user matches your search</Trans> : <Trans>No users yet</Trans>}
+          action={
+            query ? undefined : (
+              <Button onClick={openAdd}>
+                <Trans>Add a user</Trans>
+              </Button>
+            )
+          }
+        >
+          <Trans>Add admins and members: they join your meetings, teams and chat.</Trans>
+        </EmptyState>
+      )}
+      {data && data.users.length > 0 && (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="users-total">
+            {plural(total, { one: `${shownTotal} user`, other: `${shownTotal} users` })}
+          </Text>
+          {cards ? <UserCards {...listProps} /> : <UsersTable {...listProps} />}
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              getControlProps={(c) => ({
+                'aria-label': c === 'previous' ? t`Previous page` : c === 'next' ? t`Next page` : c,
+              })}
+            />
+          )}
+        </Stack>
+      )}
+      {isOwner && <ActivityList refresh={changes} />}
+
+      <UserFormDialog
+        opened={formOpen}
+        user={editing}
+        canChangeRole={editing?.role !== 'owner'}
+        onClose={() => setFormOpen(false)}
+        onAdd={async (body) => {
+          const answer = await usersApi.add(body);
+          const { email } = body;
+          const name = `${body.fname} ${body.lname}`;
+          setFormOpen(false);
+          changed(answer.status === 'invited' ? t`An invitation link was sent to ${email}` : t`${name} was added`);
+        }}
+        onUpdate={async (id, body) => {
+          await usersApi.update(id, body);
+          setFormOpen(false);
+          changed(t`The user was saved`);
+        }}
+      />
+      <AssignUserRoomDialog
+        user={assigning}
+        onClose={() => setAssigning(null)}
+        onAssigned={({ name: room }) => {
+          setAssigning(null);
+          changed(t`The room ${room} was assigned`);
+        }}
+      />
+      <UserConfirms pending={pending} onClose={() => setPending(null)} onBusy={setBusyId} onDone={changed} />
+    </Stack>
+  );
+}

@@ -1,0 +1,205 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
+import type { ManagedUser } from './api.ts';
+
+const ownerId = '0c1f4a2b-0000-4000-8000-000000000001';
+const adminId = '0c1f4a2b-0000-4000-8000-000000000002';
+const memberId = '0c1f4a2b-0000-4000-8000-000000000003';
+
+const users: ManagedUser[] = [
+  {
+    id: ownerId,
+    fname: 'Salma',
+    lname: 'Hassan',
+    email: demoUser.email,
+    phone: '+201001234567',
+    role: 'owner',
+    active: true,
+    room: null,
+    lastSignInAt: '2026-05-10T09:30:00.000Z',
+  },
+  {
+    id: adminId,
+    fname: 'كريم',
+    lname: 'عادل',
+    email: 'karim@example.test',
+    phone: '+201112345678',
+    role: 'admin',
+    active: true,
+    room: { id: 'r-1', name: 'القاعة الكبرى' },
+    lastSignInAt: null,
+  },
+  {
+    id: memberId,
+    fname: 'Mona',
+    lname: 'Ali',
+    email: 'mona@example.test',
+    phone: '+971501234567',
+    role: 'member',
+    active: true,
+    room: null,
+    lastSignInAt: '2026-05-09T12:00:00.000Z',
+  },
+];
+
+const instOwner = {
+  'GET /api/user/permission': {
+    body: {
+      ...dashboardHandlers()['GET /api/user/permission'].body,
+      showUserManage: true,
+      showTeams: true,
+      showChat: true,
+    },
+  },
+  'GET /api/account/type': { body: { type: 'inst', accountType: 'owner' } },
+  'GET /api/user/info': {
+    body: { info: { ...demoUser, id: ownerId, phone: '+201001234567', locale: 'ar', timeZone: 'Africa/Cairo' } },
+  },
+};
+
+async function openUsers(
+  lang: 'Ar' | 'En',
+  extra: Record<string, FakeResponse | ((init: RequestInit) => FakeResponse)> = {},
+) {
+  localStorage.setItem('MajlisLang', lang);
+  localStorage.setItem('user', JSON.stringify({ ...demoUser, id: ownerId }));
+  const bff = fakeBff({
+    ...dashboardHandlers(instOwner),
+    'GET /api/users': { body: { users, total: 23, page: 1, pageSize: 20 } },
+    'GET /api/users/audit': {
+      body: {
+        rows: [
+          {
+            id: 7,
+            who: { id: ownerId, fname: 'Salma', lname: 'Hassan' },
+            action: 'user.add',
+            target: memberId,
+            at: '2026-05-10T10:00:00.000Z',
+          },
+        ],
+        next: null,
+      },
+    },
+    ...extra,
+  });
+  await renderApp('/dashbord/userManagement');
+  await screen.findByTestId('users-table');
+  return bff;
+}
+
+describe('user management page', () => {
+  it('lists the officials and members in Arabic, right to left, with a plural total and the activity', async () => {
+    const { fetchMock } = await openUsers('Ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    const table = screen.getByTestId('users-table');
+    for (const header of [
+      'الاسم',
+      'البريد الإلكتروني',
+      'الهاتف',
+      'الدور',
+      'الحالة',
+      'الغرفة المُسندة',
+      'آخر تسجيل دخول',
+    ])
+      expect(within(table).getByRole('columnheader', { name: header })).toBeTruthy();
+    expect(screen.getAllByTestId('user-row')).toHaveLength(3);
+    expect(within(table).getByText('القاعة الكبرى')).toBeTruthy();
+    expect(within(table).getByText('لم يسجل الدخول بعد')).toBeTruthy();
+    expect(within(table).getByText('+971 50 123 4567')).toBeTruthy();
+    expect(screen.getByTestId('users-total').textContent).toBe('٢٣ مستخدمًا');
+    expect(within(await screen.findByTestId('activity')).getByText(/أضاف مستخدمًا/)).toBeTruthy();
+    // The owner's own row cannot be switched off here; the others can.
+    const switches = screen.getAllByTestId('user-status') as HTMLInputElement[];
+    expect(switches.map((s) => s.disabled)).toEqual([true, false, false]);
+    const list = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/api/users?'));
+    expect(list).toContain('page=1');
+    expect(list).toContain('pageSize=20');
+  });
+
+  it('reads in English too, and searches by what is typed', async () => {
+    const { fetchMock } = await openUsers('En');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(screen.getByRole('columnheader', { name: 'Last sign-in' })).toBeTruthy();
+    expect(screen.getByTestId('users-total').textContent).toBe('23 users');
+    expect(screen.getByText('Never')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'mona' } });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('q=mona'))).toBe(true));
+  });
+
+  it('the add dialog shows the spec messages for an empty form and sends nothing', async () => {
+    const { calls } = await openUsers('Ar');
+    fireEvent.click(screen.getByTestId('add-user'));
+    const form = await screen.findByTestId('user-form');
+    fireEvent.click(within(form).getByRole('button', { name: 'إضافة المستخدم' }));
+    expect(await within(form).findByText('أدخل الاسم الأول')).toBeTruthy();
+    expect(within(form).getByText('أدخل اسم العائلة')).toBeTruthy();
+    expect(within(form).getByText('أدخل البريد الإلكتروني')).toBeTruthy();
+    expect(
+      within(form).getByText('اختر الدور: مسؤول أو عضو', { selector: '.mantine-InputWrapper-error' }),
+    ).toBeTruthy();
+    // An initial password is asked for only when that way is chosen.
+    expect(within(form).queryByLabelText(/كلمة المرور الأولية/)).toBeNull();
+    fireEvent.click(within(form).getByLabelText('تعيين كلمة مرور أولية'));
+    fireEvent.click(within(form).getByRole('button', { name: 'إضافة المستخدم' }));
+    expect(await within(form).findByText('أدخل كلمة المرور')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/users')).toBe(false);
+  });
+
+  it('the add dialog shows the server refusal under its field, in the server words', async () => {
+    const { calls } = await openUsers('En', {
+      'POST /api/users': {
+        status: 409,
+        body: {
+          code: 'EMAIL_TAKEN',
+          errorMessage: { ar: 'البريد مستخدم', en: 'This e-mail is already in this account' },
+          fields: { email: { ar: 'البريد مستخدم', en: 'This e-mail is already in this account' } },
+        },
+      },
+    });
+    fireEvent.click(screen.getByTestId('add-user'));
+    const form = await screen.findByTestId('user-form');
+    fireEvent.change(within(form).getByLabelText(/First name/), { target: { value: 'Omar' } });
+    fireEvent.change(within(form).getByLabelText(/Last name/), { target: { value: 'Fathy' } });
+    fireEvent.change(within(form).getByLabelText(/^E-mail\s*\*?$/), { target: { value: 'mona@example.test' } });
+    fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '100 765 4321' } });
+    fireEvent.click(within(form).getByLabelText(/^Role/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Member' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Add the user' }));
+    expect(await within(form).findByText('This e-mail is already in this account')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/users');
+    expect(post?.body).toEqual({
+      fname: 'Omar',
+      lname: 'Fathy',
+      email: 'mona@example.test',
+      phone: '+201007654321',
+      role: 'member',
+      mode: 'invite',
+    });
+  });
+
+  it('the status switch asks first, saying sessions end at once, then switches', async () => {
+    let sent: unknown = null;
+    const { calls } = await openUsers('Ar', {
+      [`PUT /api/users/${memberId}/status`]: (init) => {
+        sent = JSON.parse(String(init.body));
+        return { body: { user: { ...users[2], active: false } } };
+      },
+    });
+    fireEvent.click(screen.getAllByTestId('user-status')[2] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'تعطيل المستخدم' });
+    expect(dialog.textContent).toContain('تنتهي جلساته في هذا الحساب فورًا');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'تعطيل' }));
+    await waitFor(() => expect(sent).toEqual({ active: false }));
+    expect(await screen.findByText('تم تعطيل Mona Ali')).toBeTruthy();
+  });
+
+  it('an admin sees the users but no activity section', async () => {
+    const { calls } = await openUsers('En', {
+      'GET /api/account/type': { body: { type: 'inst', accountType: 'admin' } },
+    });
+    expect(screen.queryByText('Activity')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/users/audit')).toBe(false);
+  });
+});
