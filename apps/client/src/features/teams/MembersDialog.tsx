@@ -1,5 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  type ComboboxItem,
+  type ComboboxParsedItem,
+  Group,
+  Modal,
+  MultiSelect,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
@@ -34,7 +44,15 @@ export function MembersDialog({
   // Members no longer active in the institution stay listed, so they can be taken out.
   const people = new Map<string, TeamPerson>();
   for (const p of [...candidates, ...(team?.members ?? [])]) people.set(p.userId, p);
-  const data = [...people.values()].map((p) => ({ value: p.userId, label: `${fullName(p)} · ${p.email}` }));
+  // Pills show the name alone (they stay readable at 360 px); the list shows the e-mail too, and search reads both.
+  const data = [...people.values()].map((p) => ({ value: p.userId, label: fullName(p) }));
+  const emailOf = (value: string) => people.get(value)?.email ?? '';
+  const filter = ({ options, search }: { options: ComboboxParsedItem[]; search: string }) => {
+    const q = search.trim().toLowerCase();
+    return (options as ComboboxItem[]).filter(
+      (o) => !q || o.label.toLowerCase().includes(q) || emailOf(o.value).toLowerCase().includes(q),
+    );
+  };
 
   async function save() {
     if (!team) return;
@@ -74,6 +92,17 @@ export function MembersDialog({
           value={chosen}
           onChange={setChosen}
           searchable
+          filter={filter}
+          renderOption={({ option }) => (
+            <div>
+              <Text size="sm">
+                <bdi>{option.label}</bdi>
+              </Text>
+              <Text size="xs" c="dimmed">
+                <bdi>{emailOf(option.value)}</bdi>
+              </Text>
+            </div>
+          )}
           clearable
           hidePickedOptions
           nothingFoundMessage={t`No user found`}
