@@ -195,8 +195,31 @@ describe.each(drivers)('teams management on %s', (driver) => {
     expect(await mine()).not.toContain(team);
     await (as.owner as TestClient).post(`/api/teams/${team}/members`, { userId: ids.member });
     expect(await mine()).toContain(team);
+    // A team message the member keeps unread…
+    const member = as.member as TestClient;
+    const conversation = (
+      await member.post('/api/chat/conversation', { type: 'team', teamId: team, ownerId: ids.ownerAccount })
+    ).json._id as string;
+    const sent = await (as.owner as TestClient).post('/api/chat/message', {
+      text: 'hello team',
+      conversationId: conversation,
+      teamId: team,
+    });
+    expect(sent.status).toBeLessThan(300);
+    const kept = await member.post('/api/chat/message/status/unread', {
+      id: sent.json.id,
+      conversationId: conversation,
+      userId: ids.member,
+      ownerId: ids.ownerAccount,
+    });
+    expect(kept.status).toBe(200);
+    const unreadIds = async () =>
+      (await member.get('/api/chat/message/status/unread')).json.map((m: { id: number }) => m.id);
+    expect(await unreadIds()).toContain(sent.json.id);
     await (as.owner as TestClient).request('DELETE', `/api/teams/${team}/members/${ids.member}`);
     expect(await mine()).not.toContain(team);
+    // …is no longer listed once they are taken out of the team.
+    expect(await unreadIds()).not.toContain(sent.json.id);
   });
 
   it('team changes are limited per account (429 with the wait)', async () => {

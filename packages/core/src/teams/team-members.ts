@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { requirePower } from '../accounts/powers.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { activeRoleIn } from '../auth/actor.ts';
-import { teamMembers } from '../db/schema/index.ts';
+import { conversations, teamMembers, unreadMessages } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { announce, auditWho, lockTeam, type TeamActor, type TeamDeps } from './manage-teams.ts';
 
@@ -43,6 +43,18 @@ export async function removeTeamMemberAs({ db, bus }: TeamDeps, actor: TeamActor
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
       .returning({ userId: teamMembers.userId });
     if (!rows.length) throw notFound();
+    // A plain member no longer sees the team: their unread list stops showing its messages. Owners and admins
+    // still see every team, so theirs stay.
+    const role = await activeRoleIn(tx, userId, actor.accountId);
+    if (role !== 'owner' && role !== 'admin') {
+      const teamConversation = tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.teamId, teamId));
+      await tx
+        .delete(unreadMessages)
+        .where(and(eq(unreadMessages.userId, userId), inArray(unreadMessages.conversationId, teamConversation)));
+    }
     await recordAudit(tx, auditWho(actor), 'team.member.remove', teamId, { userId });
   });
   await announce(bus, [userId], { accountId: actor.accountId, teamId, reason: 'team-removed' });
