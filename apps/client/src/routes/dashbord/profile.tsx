@@ -1,48 +1,30 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Avatar, Group, Paper, Table, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useAccount } from '../../features/dashboard/account-context.tsx';
 import { DashPage } from '../../features/dashboard/DashPage.tsx';
-import { useSessionUser } from '../../state/session.tsx';
+import { DetailsCard } from '../../features/profile/DetailsCard.tsx';
+import { InstitutionCard } from '../../features/profile/InstitutionCard.tsx';
+import { PasswordCard } from '../../features/profile/PasswordCard.tsx';
+import { PictureCard } from '../../features/profile/PictureCard.tsx';
+import { SessionsCard } from '../../features/profile/SessionsCard.tsx';
 
-/** What the account holds about the user (GET /api/user/info); editing arrives with the profile feature. */
+/** The user's own profile (issue 11), and the institution's details for its officials. */
 export default function ProfilePage() {
   const { t } = useLingui();
-  const { info } = useAccount();
-  const user = useSessionUser();
-  const rows: [string, string | null | undefined][] = [
-    [t`First name`, info?.fname ?? user?.fname],
-    [t`Last name`, info?.lname ?? user?.lname],
-    [t`E-mail`, info?.email ?? user?.email],
-    [t`Phone number`, info?.phone],
-    [t`Time zone`, info?.timeZone],
-  ];
+  const { info, permission, type } = useAccount();
+  // A password change ends the other sessions: the list is read again.
+  const [sessionsVersion, setSessionsVersion] = useState(0);
+  const official = type?.type === 'inst' && permission.showUserManage;
   return (
     <DashPage title={t`Profile`} gate="showProfile">
-      <Paper withBorder radius="md" p="lg" maw={640}>
-        <Group mb="md">
-          <Avatar src={info?.picture ?? user?.picture} size="lg" radius="xl" alt="" />
-          <Text fw={700} size="lg">
-            <bdi>
-              {info?.fname ?? user?.fname} {info?.lname ?? user?.lname}
-            </bdi>
-          </Text>
-        </Group>
-        <Table>
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w={180}>{label}</Table.Th>
-                <Table.Td>
-                  <bdi>{value || '—'}</bdi>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Text size="sm" c="dimmed" mt="md">
-          <Trans>Changing your details and picture arrives in an upcoming release.</Trans>
-        </Text>
-      </Paper>
+      <Stack maw={720} gap="lg">
+        {info && <PictureCard picture={info.picture} name={`${info.fname} ${info.lname}`} />}
+        {info && <DetailsCard key={info.id} info={info} />}
+        {official && <InstitutionCard />}
+        <PasswordCard onChanged={() => setSessionsVersion((v) => v + 1)} />
+        <SessionsCard version={sessionsVersion} />
+      </Stack>
     </DashPage>
   );
 }

@@ -1,0 +1,109 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMemo, useState } from 'react';
+import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
+import { LanguageContext, useLanguage } from '../../state/language.tsx';
+import { SessionContext } from '../../state/session.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useFieldError } from '../../ui/use-field-error.ts';
+import type { UserInfo } from '../dashboard/account-context.tsx';
+import { PhoneFields } from '../users/PhoneFields.tsx';
+import { profileApi } from './api.ts';
+import { type DetailsForm, profileBodyOf, splitPhone, timeZones, validateDetails } from './profile-form.ts';
+
+/** First and last name, phone with its country code, language and time zone. */
+export function DetailsCard({ info }: { info: UserInfo }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const errorText = useFieldError();
+  const session = SessionContext.useActorRef();
+  const languageActor = LanguageContext.useActorRef();
+  const form = useForm<DetailsForm>({
+    initialValues: {
+      fname: info.fname,
+      lname: info.lname,
+      ...splitPhone(info.phone),
+      locale: info.locale,
+      timeZone: info.timeZone,
+    },
+    validate: validateDetails,
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
+  const values = form.getValues();
+  const input = (field: keyof DetailsForm) => ({ ...form.getInputProps(field), error: errorText(form.errors[field]) });
+
+  const submit = form.onSubmit(async (valid) => {
+    setFormError(null);
+    setBusy(true);
+    try {
+      const saved = await profileApi.save(profileBodyOf(valid));
+      // The session user is replaced: the top bar and the account data (owner info) follow without a reload.
+      session.send({ type: 'LOGIN', user: saved.user });
+      if (saved.info.locale !== language) languageActor.send({ type: 'SET', value: saved.info.locale });
+      toast.success(t`Your details were saved`);
+    } catch (error) {
+      form.setErrors(fieldErrorsOf(error, language));
+      setFormError(formErrorOf(error, language, t`An error occurred, try again`));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="profile-details">
+      <Title order={2} size="h4" mb="md" id="profile-details">
+        <Trans>Your details</Trans>
+      </Title>
+      <form noValidate onSubmit={submit}>
+        <Stack>
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label={t`First name`} autoComplete="given-name" required {...input('fname')} />
+            <TextInput label={t`Last name`} autoComplete="family-name" required {...input('lname')} />
+          </SimpleGrid>
+          <TextInput label={t`E-mail`} value={info.email} dir="ltr" readOnly disabled />
+          <PhoneFields
+            countryCode={values.countryCode}
+            onCountryCode={(v) => form.setFieldValue('countryCode', v)}
+            phone={form.getInputProps('phone')}
+            error={errorText(form.errors.phone)}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <Select
+              label={t`Language`}
+              allowDeselect={false}
+              data={[
+                { value: 'ar', label: 'العربية' },
+                { value: 'en', label: 'English' },
+              ]}
+              value={values.locale}
+              onChange={(v) => form.setFieldValue('locale', v === 'en' ? 'en' : 'ar')}
+            />
+            <Select
+              label={t`Time zone`}
+              searchable
+              allowDeselect={false}
+              data={zones}
+              value={values.timeZone}
+              onChange={(v) => form.setFieldValue('timeZone', v ?? values.timeZone)}
+              error={errorText(form.errors.timeZone)}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy}>
+              <Trans>Save</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

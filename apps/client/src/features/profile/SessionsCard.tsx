@@ -1,0 +1,87 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '@majlis/i18n';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { messageOf } from '../../lib/http.ts';
+import { useLanguage } from '../../state/language.tsx';
+import { toast } from '../../ui/toast.ts';
+import { profileApi, type SessionView } from './api.ts';
+
+/** Where the user is signed in (device, address, last seen), this device first, and "sign out the others". */
+export function SessionsCard({ version }: { version: number }) {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const [sessions, setSessions] = useState<SessionView[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(() => {
+    profileApi.sessions().then(setSessions, () => setSessions([]));
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the password change ended sessions (version).
+  useEffect(load, [load, version]);
+  const when = new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const seen = (s: SessionView) => when.format(new Date(s.lastSeenAt));
+  const others = sessions?.filter((s) => !s.current).length ?? 0;
+
+  async function endOthers() {
+    setBusy(true);
+    try {
+      const { endedSessions } = await profileApi.endOthers();
+      const n = formatNumber(language, endedSessions);
+      toast.success(
+        plural(endedSessions, {
+          one: `${n} other session was signed out`,
+          other: `${n} other sessions were signed out`,
+        }),
+      );
+      load();
+    } catch (e) {
+      toast.error(messageOf(e, language, t`An error occurred, try again`));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="profile-sessions">
+      <Title order={2} size="h4" mb="md" id="profile-sessions">
+        <Trans>Where you are signed in</Trans>
+      </Title>
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {sessions?.map((s) => (
+          <li key={s.id} data-testid="session-row">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600}>
+                  <bdi>{s.device || t`Unknown device`}</bdi>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {s.ip && (
+                    <>
+                      <bdi dir="ltr">{s.ip}</bdi>
+                      {' · '}
+                    </>
+                  )}
+                  <Trans>Last seen {seen(s)}</Trans>
+                </Text>
+              </div>
+              {s.current && (
+                <Badge color="teal" variant="light">
+                  <Trans>This device</Trans>
+                </Badge>
+              )}
+            </Group>
+          </li>
+        ))}
+      </Stack>
+      <Group justify="flex-end" mt="md">
+        <Button variant="light" color="red" onClick={endOthers} loading={busy} disabled={!others}>
+          <Trans>Sign out the other sessions</Trans>
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
