@@ -483,10 +483,11 @@ describe.each(drivers)('BFF API on %s', (driver) => {
         { accountId, name: 'Room B', type: 'bbb', usedBytes: 8 * 1024 ** 3 },
       ]);
       const data = (await c.get('/api/account/storage')).json.results.data;
-      expect(data.totalStorage).toBe(20 * 1024 ** 3);
-      expect(data.usedPercent).toBe(85);
-      expect(data.message.en).toContain('85% of 20 GB');
-      expect(data.message.ar).toContain('٨٥');
+      // With the demo institution's own two rooms (empty): 17 GB of 40.
+      expect(data.totalStorage).toBe(40 * 1024 ** 3);
+      expect(data.usedPercent).toBe(42.5);
+      expect(data.message.en).toContain('42.5% of 40 GB');
+      expect(data.message.ar).toContain('٤٠');
     });
 
     it('inst-login switches to an account the user belongs to, with a new session id', async () => {
@@ -546,8 +547,8 @@ describe.each(drivers)('BFF API on %s', (driver) => {
       const owner = client();
       await owner.login('owner@demo.test', PASSWORD);
       const teams = (await owner.get('/api/teams')).json as { _id: string; teamName: string }[];
-      expect(teams).toHaveLength(1);
-      const teamId = teams[0]?._id as string;
+      expect(teams.map((t) => t.teamName).sort()).toEqual(['فريق التصميم', 'فريق المبيعات']);
+      const teamId = teams.find((t) => t.teamName === 'فريق التصميم')?._id as string;
       expect((await owner.get(`/api/teams/${teamId}`)).json.members).toHaveLength(2);
       const memberId = (
         (await owner.get(`/api/teams/${teamId}`)).json.members as { userId: string; role: string }[]
