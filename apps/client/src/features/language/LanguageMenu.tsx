@@ -78,6 +78,8 @@ export function LanguageToggle() {
       onClick={() => actor.send({ type: 'TOGGLE' })}
       data-testid="language-toggle"
       title={t`Language`}
+      // Never squeezed: in the dashboard's top bar at 360 px the account name gives way instead ("English" was cut).
+      style={{ flexShrink: 0 }}
     >
       <span lang={other}>{LOCALE_INFO[other].label}</span>
     </Button>
