@@ -274,4 +274,20 @@ describe.each(modes)('platform operator (%s)', (mode) => {
       .where(and(eq(schema.auditLog.accountId, a.inst), eq(schema.auditLog.action, 'account.ban')));
     expect(row?.userId).toBe(opsUserId);
   });
+
+  it('limits the operator’s changes (a stolen ops session cannot close every account at once)', async () => {
+    const a = await institution('limit');
+    const statuses: number[] = [];
+    // 100 an hour per operator, the earlier tests' changes included.
+    for (let i = 0; i < 101 && statuses.at(-1) !== 429; i++) {
+      statuses.push((await setStatus(ops, a.inst, 'active')).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.length).toBeGreaterThan(80);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    // Refused means not done: a suspension asked for now does not happen.
+    expect((await setStatus(ops, a.inst, 'suspended')).status).toBe(429);
+    const [row] = await runtime.db.select().from(schema.accounts).where(eq(schema.accounts.id, a.inst));
+    expect(row?.status).toBe('active');
+  });
 });

@@ -20,7 +20,8 @@ export type LimitKind =
   | 'pictureUser'
   | 'passwordChangeUser'
   | 'usersAddAccount'
-  | 'invitationIp';
+  | 'invitationIp'
+  | 'opsWrites';
 
 export interface RateLimits {
   /** Counts `points` attempts; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
@@ -72,6 +73,8 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     usersAddAccount: { points: 200, duration: DAY },
     // Invitation links are long random tokens; this only keeps a guesser (and repeated accepts) slow.
     invitationIp: { points: config.RATE_RESET_IP, duration: window },
+    // The operator's account changes: a person suspends a handful of accounts, not thousands (a stolen ops session).
+    opsWrites: { points: 100, duration: HOUR },
   };
   const limiters = Object.fromEntries(
     (Object.keys(rules) as LimitKind[]).map((kind) => {

@@ -29,8 +29,9 @@ export const opsRoutes = new Hono<Env>()
     }),
     jsonBody(ZAccountStatusBody),
     async (c) => {
-      const { db, bus } = c.get('runtime');
+      const { db, bus, limits } = c.get('runtime');
       const id = idParam(c.req.param('id'));
+      await limits.consume('opsWrites', requireOps(c.get('actor')).userId);
       const { status } = c.req.valid('json');
       return c.json(await setAccountStatus({ db, bus }, c.get('actor'), id, status, c.get('ip')));
     },
