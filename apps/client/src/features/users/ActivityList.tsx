@@ -8,7 +8,7 @@ import { browserTimeZone, formatWhen } from '../meetings/format.ts';
 import { type AuditRow, usersApi } from './api.ts';
 
 /** The owner's view of who changed what in the account, newest first (GET /api/users/audit). */
-export function ActivityList({ refresh }: { refresh: number }) {
+export function ActivityList({ refresh, names }: { refresh: number; names: ReadonlyMap<string, string> }) {
   const { t } = useLingui();
   const language = useLanguage();
   const timeZone = useAccount().info?.timeZone ?? browserTimeZone();
@@ -45,6 +45,8 @@ export function ActivityList({ refresh }: { refresh: number }) {
     'user.activate': t`activated a user`,
     'user.deactivate': t`deactivated a user`,
     'user.remove': t`removed a user`,
+    'room.assign': t`assigned a room`,
+    'room.unassign': t`de-assigned a room`,
     'team.create': t`created a team`,
     'team.rename': t`renamed a team`,
     'team.delete': t`deleted a team`,
@@ -78,12 +80,20 @@ export function ActivityList({ refresh }: { refresh: number }) {
             const who = row.who ? `${row.who.fname} ${row.who.lname}` : t`A former user`;
             const what = actions[row.action] ?? row.action;
             const when = formatWhen(language, row.at, timeZone, { weekday: undefined });
+            // The target is an id; a person on the page's current list is named.
+            const target = row.target ? names.get(row.target) : undefined;
             return (
               <Text component="li" size="sm" key={row.id}>
                 <Text span c="dimmed" size="xs">
                   {when}
                 </Text>{' '}
                 · <bdi>{who}</bdi> {what}
+                {target && (
+                  <>
+                    {' '}
+                    (<bdi>{target}</bdi>)
+                  </>
+                )}
               </Text>
             );
           })}

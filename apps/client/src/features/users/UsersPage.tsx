@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '@majlis/i18n';
 import { Alert, Button, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -74,6 +74,7 @@ export function UsersPage() {
     if (action === 'unassign') return setPending({ kind: 'unassign', user: u });
   };
 
+  const names = useMemo(() => new Map((data?.users ?? []).map((u) => [u.id, `${u.fname} ${u.lname}`])), [data]);
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const shownTotal = formatNumber(language, total);
@@ -142,7 +143,7 @@ export function UsersPage() {
           )}
         </Stack>
       )}
-      {isOwner && <ActivityList refresh={changes} />}
+      {isOwner && <ActivityList refresh={changes} names={names} />}
 
       <UserFormDialog
         opened={formOpen}
