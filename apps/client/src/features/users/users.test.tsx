@@ -195,6 +195,39 @@ describe('user management page', () => {
     expect(await screen.findByText('تم تعطيل Mona Ali')).toBeTruthy();
   });
 
+  it('de-assigning a room says the meetings go, asks first, then reports how many', async () => {
+    const { calls } = await openUsers('Ar', {
+      'DELETE /api/rooms/r-1/assign': { body: { deletedMeetings: 2 } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'إجراءات كريم عادل' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'إلغاء إسناد الغرفة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إلغاء إسناد الغرفة' });
+    expect(dialog.textContent).toContain('ستُحذف اجتماعاته في هذه الغرفة');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'إلغاء الإسناد' }));
+    expect(await screen.findByText('أُلغي إسناد الغرفة؛ حُذف اجتماعان')).toBeTruthy();
+  });
+
+  it('the edit dialog is filled from the row, keeps the e-mail, and sends the number with its country code', async () => {
+    const { calls } = await openUsers('En', {
+      [`PUT /api/users/${memberId}`]: { body: { user: users[2] } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Mona Ali' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const form = await screen.findByTestId('user-form');
+    expect((within(form).getByLabelText(/^E-mail/) as HTMLInputElement).disabled).toBe(true);
+    expect((within(form).getByLabelText('Phone number') as HTMLInputElement).value).toBe('501234567');
+    fireEvent.change(within(form).getByLabelText(/First name/), { target: { value: 'Muna' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The user was saved')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      fname: 'Muna',
+      lname: 'Ali',
+      phone: '+971501234567',
+      role: 'member',
+    });
+  });
+
   it('an admin sees the users but no activity section', async () => {
     const { calls } = await openUsers('En', {
       'GET /api/account/type': { body: { type: 'inst', accountType: 'admin' } },
