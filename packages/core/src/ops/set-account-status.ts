@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
-import { accounts, sessions } from '../db/schema/index.ts';
+import { accounts, memberships, sessions } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { publishSessionEnded } from '../events/access.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -32,7 +32,7 @@ export async function setAccountStatus(
   ip?: string | null,
 ): Promise<AccountStatusAnswer> {
   const ops = requireOps(operator);
-  const { ended, account } = await db.transaction(async (tx) => {
+  const { ended, members, account } = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: accounts.status })
       .from(accounts)
@@ -44,20 +44,24 @@ export async function setAccountStatus(
       status === 'active'
         ? []
         : await tx.delete(sessions).where(eq(sessions.accountId, accountId)).returning({ userId: sessions.userId });
+    const members =
+      status === 'active'
+        ? []
+        : await tx.select({ userId: memberships.userId }).from(memberships).where(eq(memberships.accountId, accountId));
     await recordAudit(tx, { userId: ops.userId, accountId, ip }, ACTION[status], accountId, {
       from: before.status,
       to: status,
     });
     const account = await findAccount(tx, accountId);
     if (!account) throw notFound();
-    return { ended, account };
+    return { ended, members, account };
   });
   if (status !== 'active') {
-    // One event per person whose session ended: it names the user in this account, so each instance cuts every
-    // socket of theirs acting here, however many tabs, and leaves their sockets in other accounts alone.
-    const members = new Set(ended.map((s) => s.userId).filter((id): id is string => !!id));
+    // One event per member (and anyone whose session here ended): it names the user in this account, so each
+    // instance cuts every socket of theirs acting here, however many tabs, and leaves those in other accounts alone.
+    const people = new Set([...members, ...ended].map((s) => s.userId).filter((id): id is string => !!id));
     await Promise.all(
-      [...members].map((userId) => publishSessionEnded(bus, { userId, accountId, reason: 'account-closed' })),
+      [...people].map((userId) => publishSessionEnded(bus, { userId, accountId, reason: 'account-closed' })),
     );
   }
   return { account, sessionsEnded: ended.length };
