@@ -130,6 +130,12 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       expect(m.status).toBe(201);
       const out = await owner.request('DELETE', `/api/rooms/${room.id}/assign`);
       expect(out.json).toEqual({ deletedMeetings: 1 });
+      // Both changes are in the owner's activity list (issue 11: an audit row for every administrative change).
+      const audit = (await owner.get('/api/users/audit?limit=2')).json.rows as { action: string; target: string }[];
+      expect(audit.map((r) => [r.action, r.target])).toEqual([
+        ['room.unassign', room.id],
+        ['room.assign', room.id],
+      ]);
       expect((await member.get(`/api/meetings/${m.json.id}`)).status).toBe(404);
       expect((await client().get(`/api/join/${m.json.number}`)).json.meeting.status).toBe('deleted');
     });

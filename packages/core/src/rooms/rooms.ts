@@ -2,6 +2,7 @@ import type { TRoomType as RoomType, RoomView, TCreateRoomBody } from '@majlis/c
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../accounts/account-info.ts';
 import { hasPower } from '../accounts/powers.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -213,6 +214,9 @@ export async function assignRoom(db: Db, actor: Actor, id: string, userId: strin
       and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, userId), eq(memberships.active, true)),
     );
   if (!member) throw new AppError(400, 'VALIDATION_FAILED', { userId: 'field.accountUser' });
-  await db.update(rooms).set({ assignedUserId: userId }).where(eq(rooms.id, id));
+  await db.transaction(async (tx) => {
+    await tx.update(rooms).set({ assignedUserId: userId }).where(eq(rooms.id, id));
+    await recordAudit(tx, actor, 'room.assign', id, { userId });
+  });
   return getRoom(db, actor, id);
 }

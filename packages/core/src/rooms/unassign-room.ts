@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
 import { meetings, rooms } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../errors.ts';
@@ -31,6 +32,9 @@ export async function unassignRoom(ctx: Ctx, actor: Actor, roomId: string): Prom
       deleted++;
     }
   }
-  await ctx.db.update(rooms).set({ assignedUserId: null }).where(eq(rooms.id, roomId));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(rooms).set({ assignedUserId: null }).where(eq(rooms.id, roomId));
+    await recordAudit(tx, actor, 'room.unassign', roomId, { userId: room.assignedUserId, deletedMeetings: deleted });
+  });
   return { deletedMeetings: deleted };
 }
