@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { loadConfigOrExit } from '@majlis/core/config';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS, DEMO_STAFF_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
 import { runJobsInProcess } from '@majlis/core/jobs/index';
 import { busPusher } from '@majlis/core/jobs/notify';
 import { configureLogging, logger, loggingFor } from '@majlis/core/log';
@@ -32,6 +32,7 @@ if (config.seedDemo && (await seedDemo(runtime.db, config.DEMO_PASSWORD))) {
       `  institution owner       ${DEMO_EMAILS.owner}`,
       `  institution admin       ${DEMO_EMAILS.admin}`,
       `  institution member      ${DEMO_EMAILS.member}`,
+      `  more of the institution ${Object.values(DEMO_STAFF_EMAILS).join(', ')} (${DEMO_STAFF_EMAILS.inactive} is switched off)`,
     ].join('\n'),
   );
 }
