@@ -34,7 +34,13 @@ export function AssignUserRoomDialog({
   }, [user, language, t]);
   const name = user ? `${user.fname} ${user.lname}` : '';
   return (
-    <Modal opened={!!user} onClose={onClose} title={t`Assign a room`} centered>
+    <Modal
+      opened={!!user}
+      onClose={onClose}
+      title={t`Assign a room`}
+      centered
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
       <Stack>
         <Text size="sm">
           <Trans>

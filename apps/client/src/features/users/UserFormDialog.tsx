@@ -77,7 +77,14 @@ export function UserFormDialog({
   ];
 
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? t`Edit the user` : t`Add a user`} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={user ? t`Edit the user` : t`Add a user`}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
       <form noValidate onSubmit={submit} data-testid="user-form">
         <Stack>
           {formError && (

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Card, Group, Menu, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Menu, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { useLanguage } from '../../state/language.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
@@ -50,14 +50,18 @@ function StatusSwitch({ user, props }: { user: ManagedUser; props: UsersListProp
 }
 
 function RowActions({ user, props }: { user: ManagedUser; props: UsersListProps }) {
-  const { t } = useLingui();
   const name = `${user.fname} ${user.lname}`;
   const manage = props.canManage(user);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button size="xs" variant="light" loading={props.busyId === user.id} aria-label={t`Actions for ${name}`}>
+        {/* The person's name is read out after the visible word, so the button's name starts with what it shows. */}
+        <Button size="xs" variant="light" loading={props.busyId === user.id}>
           <Trans>Actions</Trans>
+          <VisuallyHidden>
+            {' '}
+            <bdi>{name}</bdi>
+          </VisuallyHidden>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
