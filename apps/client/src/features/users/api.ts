@@ -20,6 +20,7 @@ export const usersApi = {
   update: (id: string, json: UpdateUserBody) => body(api.users[':id'].$put({ ...user(id), json })),
   setActive: (id: string, active: boolean) => body(api.users[':id'].status.$put({ ...user(id), json: { active } })),
   remove: (id: string) => body(api.users[':id'].$delete(user(id))),
+  /** A page of 20: the activity sits under the table, and older rows come on request. */
   audit: (before?: number) =>
-    body(api.users.audit.$get({ query: { before: before === undefined ? undefined : String(before) } })),
+    body(api.users.audit.$get({ query: { before: before === undefined ? undefined : String(before), limit: '20' } })),
 };
