@@ -85,4 +85,20 @@ describe('HTTP client (the typed client over lib/http.ts fetch)', () => {
     await expect(body(api.contact.$post({ json: contact }))).resolves.toEqual({ ok: true });
     expect(attempts).toBe(2);
   });
+
+  it('signs out when the retry is answered 401: the session ended elsewhere (its CSRF token went with it)', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    let attempts = 0;
+    fakeBff({
+      'GET /api/csrf-token': { body: { getCsrfToken: 'anonymous' } },
+      'POST /api/contact': () =>
+        ++attempts === 1
+          ? { status: 403, body: { code: 'CSRF_INVALID' } }
+          : { status: 401, body: { code: 'UNAUTHENTICATED' } },
+    });
+    await expect(body(api.contact.$post({ json: contact }))).rejects.toMatchObject({ status: 401 });
+    expect(attempts).toBe(2);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
 });

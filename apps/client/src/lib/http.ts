@@ -66,7 +66,7 @@ async function toApiError(res: Response): Promise<ApiError> {
 
 /**
  * The `fetch` the typed client (lib/api.ts) sends through: cookies, the CSRF header on unsafe methods, one retry
- * with a fresh token when it went stale, and any 401 that is not a retry signs out (spec §8) unless the caller opts
+ * with a fresh token when it went stale, and any 401 (the retry's too) signs out (spec §8) unless the caller opts
  * out. No timeout (spec §9: 0). A non-2xx answer throws an ApiError, so callers only ever see success bodies.
  */
 export function createApiFetch(options: RequestOptions = {}): typeof fetch {
@@ -88,7 +88,8 @@ export function createApiFetch(options: RequestOptions = {}): typeof fetch {
       await fetchCsrfToken();
       return send(input, init, true);
     }
-    if (res.status === 401 && !isRetry && !options.skipUnauthorized) onUnauthorized();
+    // The retry's 401 too: a session ended elsewhere (deactivated, signed out) first fails the CSRF check, then 401.
+    if (res.status === 401 && !options.skipUnauthorized) onUnauthorized();
     throw error;
   };
   return (input, init = {}) => send(input, init, false);
