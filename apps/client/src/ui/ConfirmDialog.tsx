@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -20,8 +20,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t`Close` }}>
       <Text size="sm">{children}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={busy}>
