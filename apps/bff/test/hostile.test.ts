@@ -798,7 +798,40 @@ describe('hostile-input suite (fast-check, from the route schemas)', () => {
    * flood, since its DELETEs remove some now and then.
    */
   async function topUp() {
+    // The flood, signed in as the owner, may legitimately deactivate or remove the demo member, or take them out of
+    // every team (user and team management): put the institution back as the next chunk expects it.
+    await queryRows(runtime.db, sql`update memberships set active = true`);
+    await queryRows(runtime.db, sql`update accounts set status = 'active'`);
+    await queryRows(
+      runtime.db,
+      sql`insert into memberships (user_id, account_id, role)
+          select m.id, o.account_id, 'member' from users m, memberships o join users ou on ou.id = o.user_id
+          join accounts a on a.id = o.account_id and a.kind = 'inst'
+          where m.email = 'member@demo.test' and ou.email = 'owner@demo.test' and o.role = 'owner'
+          on conflict do nothing`,
+    );
+    await queryRows(
+      runtime.db,
+      sql`insert into teams (account_id, name)
+          select o.account_id, 'Fuzz team' from memberships o join users ou on ou.id = o.user_id
+          join accounts a on a.id = o.account_id and a.kind = 'inst'
+          where ou.email = 'owner@demo.test' and o.role = 'owner'
+            and not exists (select 1 from teams t where t.account_id = o.account_id)`,
+    );
+    await queryRows(
+      runtime.db,
+      sql`insert into team_members (team_id, user_id)
+          select t.id, m.id from users m, teams t join memberships o on o.account_id = t.account_id and o.role = 'owner'
+          join users ou on ou.id = o.user_id and ou.email = 'owner@demo.test'
+          where m.email = 'member@demo.test'
+            and not exists (select 1 from team_members x join teams y on y.id = x.team_id
+                            where x.user_id = m.id and y.account_id = t.account_id)
+          order by t.created_at limit 1
+          on conflict do nothing`,
+    );
     await keepSignedIn();
+    // A fresh session in the institution: a member taken out of it meanwhile landed in their personal account.
+    await signIn('member');
     const owner = clients.get('owner') as TestClient;
     const newRoom = async () => {
       const room = await owner.post('/api/rooms', { name: 'Fuzz room', type: 'jitsi', participants: 20 });
