@@ -151,11 +151,15 @@ test('an institution in Arabic across two instances: add, team, room, chat, deac
       .click();
     await owner.getByRole('menuitem', { name: 'إسناد غرفة' }).click();
     const assign = dialog(owner);
-    await assign.getByRole('combobox', { name: 'الغرفة' }).click();
-    const room = owner.getByRole('option').first();
-    const roomName = (await room.textContent())?.trim() ?? '';
+    const select = assign.getByRole('combobox', { name: 'الغرفة' });
+    // A click on an option while the list is still opening can miss: pick again until the field holds a room.
+    await expect(async () => {
+      await select.click();
+      await owner.getByRole('option').first().click();
+      await expect(select).not.toHaveValue('', { timeout: 2000 });
+    }).toPass();
+    const roomName = (await select.inputValue()).trim();
     expect(roomName, 'a free room to assign').not.toBe('');
-    await room.click();
     await assign.getByRole('button', { name: 'إسناد', exact: true }).click();
     await expect(assign).toHaveCount(0);
     await expect(userRow(owner, admin.email)).toContainText(roomName);
@@ -217,12 +221,9 @@ test('an institution in Arabic across two instances: add, team, room, chat, deac
     expect(cutAt).toBeGreaterThanOrEqual(clickedAt);
     expect(cutAt - answeredAt).toBeLessThan(1000);
     await expect(userRow(owner, member.email).getByRole('switch')).not.toBeChecked();
-    // Whatever the member does next is refused: a message sent falls back to HTTP, is answered 401, and the page
-    // signs them out.
-    await panel(memberPage).getByRole('textbox', { name: 'الرسالة' }).fill('هل ما زلت هنا؟');
-    await panel(memberPage).getByRole('textbox', { name: 'الرسالة' }).press('Enter');
+    // The page does not wait for the member's next click: the cut socket asks whether the session stands (401), and
+    // the page signs them out by itself.
     await memberPage.waitForURL('**/login');
-    await expect(messageLog(adminPage).getByText('هل ما زلت هنا؟')).toHaveCount(0);
   });
 
   await test.step('the member can no longer sign in to the institution: the clear message', async () => {

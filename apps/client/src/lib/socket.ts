@@ -116,7 +116,18 @@ export function createRealtimeClient(url?: string): RealtimeClient {
       setStatus({ connected: true });
       announce(s);
     });
-    s.on('disconnect', () => setStatus({ connected: false }));
+    s.on('disconnect', (reason) => {
+      setStatus({ connected: false });
+      // The server ended the socket on purpose: the session ended elsewhere (deactivated, removed, signed out, password
+      // changed) or the server is going down. Ask once: a 401 signs this page out through http.ts at once (instead of
+      // at the next click); a live session means a restart, so connect again (socket.io leaves this case to us).
+      if (reason === 'io server disconnect') {
+        http.get('/api/account/type').then(
+          () => s.connect(),
+          () => {},
+        );
+      }
+    });
     // A refused handshake (signed out elsewhere) is retried by the manager; the HTTP side handles the 401.
     s.on('connect_error', () => setStatus({ connected: false }));
     s.on('pong', () => setStatus({ lastPong: Date.now() }));

@@ -21,17 +21,24 @@ export function AssignUserRoomDialog({
   const [rooms, setRooms] = useState<Room[] | null>(null);
   const [roomId, setRoomId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  // Keyed on the person alone, not the row object nor the language functions: the list behind the dialog may refresh
+  // (a new row object for the same person) and a catalog may load while the choice is made, and neither must wipe
+  // the room just picked. A load failure is worded at render, in the current language.
+  const userId = user?.id;
   useEffect(() => {
-    if (!user) return;
+    if (!userId) return;
     setRoomId(null);
     setError(null);
+    setLoadError(null);
     setRooms(null);
     roomsApi
       .list()
       .then((all) => setRooms(all.filter((r) => !r.assignedUser)))
-      .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [user, language, t]);
+      .catch(setLoadError);
+  }, [userId]);
+  const shownError = error ?? (loadError ? messageOf(loadError, language, t`An error occurred, try again`) : null);
   const name = user ? `${user.fname} ${user.lname}` : '';
   return (
     <Modal
@@ -53,7 +60,7 @@ export function AssignUserRoomDialog({
           data={(rooms ?? []).map((r) => ({ value: r.id, label: r.name }))}
           value={roomId}
           onChange={setRoomId}
-          error={error}
+          error={shownError}
           nothingFoundMessage={t`No free room: every room is assigned`}
           disabled={rooms === null}
           searchable
