@@ -13,11 +13,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { authValidation, PASSWORD_MISMATCH, preloadAuthValidation } from '../features/auth/load-validation.ts';
 import type { RegisterForm } from '../features/auth/new-password-validation.ts';
+import { useCountryOptions } from '../features/users/PhoneFields.tsx';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
 import { ApiError, messageOf } from '../lib/http.ts';
@@ -38,30 +38,11 @@ const EMPTY: RegisterForm = {
   ageConfirmed: false,
 };
 
-/** Countries named in the reader's language by Intl, each with its calling code. */
-function useCountryOptions(language: 'ar' | 'en') {
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([language], { type: 'region' });
-    const seen = new Set<string>();
-    return getCountries()
-      .map((c) => ({
-        value: `+${getCountryCallingCode(c)}`,
-        label: `${names.of(c) ?? c} (+${getCountryCallingCode(c)})`,
-      }))
-      .sort((a, b) => a.label.localeCompare(b.label, language))
-      .filter((o) => {
-        if (seen.has(o.value)) return false;
-        seen.add(o.value);
-        return true;
-      });
-  }, [language]);
-}
-
 export default function RegisterPage() {
   const { t } = useLingui();
   const language = useLanguage();
   const errorText = useFieldError();
-  const countries = useCountryOptions(language);
+  const countries = useCountryOptions();
   const form = useForm<RegisterForm>({ initialValues: EMPTY });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
