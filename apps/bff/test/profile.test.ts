@@ -235,9 +235,15 @@ describe.each(drivers)('profile, picture, password, sessions and the institution
       const short = await here.post('/api/profile/password', { currentPassword: PASSWORD, newPassword: 'short' });
       expect(short.json.fields.newPassword.en).toMatch(/short/);
 
+      const before = new Map(here.jar);
       const res = await here.post('/api/profile/password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ ok: true, endedSessions: 1 });
+      // This device keeps going on a new session id; the id it had before the change is worth nothing now.
+      const stale = http();
+      for (const [k, v] of before) stale.jar.set(k, v);
+      expect((await stale.get('/api/user/info')).status).toBe(401);
+      expect([...here.jar.values()]).not.toEqual([...before.values()]);
       await waitFor(() => !socket.socket.connected, 3000, 'the other socket cut');
       expect((await there.get('/api/user/info')).status).toBe(401);
       expect((await here.get('/api/user/info')).status).toBe(200);

@@ -17,7 +17,7 @@ import { endOtherSessions, listUserSessions } from '@majlis/core/profile/user-se
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env.ts';
-import { requireActor } from '../http/session.ts';
+import { requireActor, startSession } from '../http/session.ts';
 import { doc, idParam, jsonBody } from '../http/validate.ts';
 
 /**
@@ -78,6 +78,8 @@ export const profileRoutes = new Hono<Env>()
       const { db, bus, limits } = c.get('runtime');
       await limits.consume('passwordChangeUser', actor.userId);
       const ended = await changePassword(db, bus, actor, c.get('session')?.idHash ?? null, c.req.valid('json'));
+      // A new session id for this device too, as at every sign-in: an id copied before the change is worth nothing.
+      await startSession(c, actor.userId, actor.accountId);
       return c.json({ ok: true as const, endedSessions: ended });
     },
   )
