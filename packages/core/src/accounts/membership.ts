@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/connect.ts';
+import type { Db, Tx } from '../db/connect.ts';
 import { memberships, sessions, teamMembers, teams, users } from '../db/schema/index.ts';
 import { publishAccessChanged, publishSessionEnded } from '../events/access.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -23,16 +23,27 @@ export async function deactivateUser({ db, bus }: Deps, userId: string): Promise
   await publishSessionEnded(bus, { userId, reason: 'user-deactivated' });
 }
 
+/**
+ * The rows half of closing a user's access to one account, inside the caller's transaction (user management adds its
+ * audit row to it): the membership switched off, or deleted when `remove`, and the sessions acting in that account
+ * ended. After the commit, `announceMembershipClosed` cuts the sockets.
+ */
+export async function closeMembership(tx: Tx, accountId: string, userId: string, opts: { remove?: boolean } = {}) {
+  const ofMembership = and(eq(memberships.accountId, accountId), eq(memberships.userId, userId));
+  if (opts.remove) await tx.delete(memberships).where(ofMembership);
+  else await tx.update(memberships).set({ active: false }).where(ofMembership);
+  await tx.delete(sessions).where(and(eq(sessions.accountId, accountId), eq(sessions.userId, userId)));
+}
+
+/** After the commit: the user's sockets acting in that account are cut on every instance. */
+export async function announceMembershipClosed(bus: EventBus, accountId: string, userId: string): Promise<void> {
+  await publishSessionEnded(bus, { userId, accountId, reason: 'membership-removed' });
+}
+
 /** Takes a user out of an account: the membership goes inactive, the sessions acting in that account end. */
 export async function removeMembership({ db, bus }: Deps, accountId: string, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(memberships)
-      .set({ active: false })
-      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
-    await tx.delete(sessions).where(and(eq(sessions.accountId, accountId), eq(sessions.userId, userId)));
-  });
-  await publishSessionEnded(bus, { userId, accountId, reason: 'membership-removed' });
+  await db.transaction((tx) => closeMembership(tx, accountId, userId));
+  await announceMembershipClosed(bus, accountId, userId);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sessionCookieName as sessionCookieOf } from '@majlis/contracts/cookies';
-import { and, eq, lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { sessions } from '../db/schema/index.ts';
@@ -123,8 +123,5 @@ export async function purgeExpiredSessions(db: Db): Promise<void> {
 }
 
 export async function sessionsOfUser(db: Db, userId: string): Promise<SessionRow[]> {
-  return db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId)));
+  return db.select().from(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SessionView } from '@majlis/contracts/profile';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import { sessionsOfUser } from '../auth/sessions.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { sessions } from '../db/schema/index.ts';
 import { publishSessionEnded, type SessionEndReason } from '../events/access.ts';
@@ -36,7 +37,7 @@ const viewId = (idHash: string) => createHash('sha256').update(idHash).digest('b
 
 /** The user's live sessions, the one asking first, then the most recently seen. */
 export async function listUserSessions(db: Db, userId: string, currentHash: string | null): Promise<SessionView[]> {
-  const rows = await db.select().from(sessions).where(eq(sessions.userId, userId));
+  const rows = await sessionsOfUser(db, userId);
   const now = Date.now();
   return rows
     .filter((r) => r.expiresAt.getTime() > now)
@@ -56,14 +57,7 @@ export async function deleteOtherSessions(tx: Db | Tx, userId: string, keepHash:
   const where = keepHash
     ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepHash))
     : eq(sessions.userId, userId);
-  const ended = await tx.select({ idHash: sessions.idHash }).from(sessions).where(where);
-  if (ended.length)
-    await tx.delete(sessions).where(
-      inArray(
-        sessions.idHash,
-        ended.map((e) => e.idHash),
-      ),
-    );
+  const ended = await tx.delete(sessions).where(where).returning({ idHash: sessions.idHash });
   return ended.map((e) => e.idHash);
 }
 

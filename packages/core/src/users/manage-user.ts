@@ -1,13 +1,14 @@
 import type { TUpdateUserBody, UserRow } from '@majlis/contracts/users';
 import { and, count, eq, inArray } from 'drizzle-orm';
+import { announceMembershipClosed, closeMembership } from '../accounts/membership.ts';
 import { requirePower } from '../accounts/powers.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { memberships, rooms, sessions, teamMembers, teams, users } from '../db/schema/index.ts';
+import { memberships, rooms, teamMembers, teams, users } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { publishAccessChanged, publishSessionEnded } from '../events/access.ts';
+import { publishAccessChanged } from '../events/access.ts';
 import type { EventBus } from '../events/bus.ts';
 import { unassignRoom } from '../rooms/unassign-room.ts';
 import { findUserRow } from './list-users.ts';
@@ -92,17 +93,18 @@ export async function setUserStatus(
 ): Promise<UserRow> {
   await db.transaction(async (tx) => {
     await targetOf(tx, actor, userId, 'status');
-    await tx
-      .update(memberships)
-      .set({ active })
-      .where(and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, userId)));
-    if (!active) {
-      await tx.delete(sessions).where(and(eq(sessions.accountId, actor.accountId), eq(sessions.userId, userId)));
+    if (active) {
+      await tx
+        .update(memberships)
+        .set({ active: true })
+        .where(and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, userId)));
+    } else {
+      await closeMembership(tx, actor.accountId, userId);
     }
     const action = active ? 'user.activate' : 'user.deactivate';
     await recordAudit(tx, { userId: actor.userId, accountId: actor.accountId, ip }, action, userId);
   });
-  if (!active) await publishSessionEnded(bus, { userId, accountId: actor.accountId, reason: 'membership-removed' });
+  if (!active) await announceMembershipClosed(bus, actor.accountId, userId);
   return findUserRow(db, actor.accountId, userId);
 }
 
@@ -129,13 +131,12 @@ export async function removeUser(
     await targetOf(tx, actor, userId, 'remove');
     const accountTeams = tx.select({ id: teams.id }).from(teams).where(eq(teams.accountId, actor.accountId));
     await tx.delete(teamMembers).where(and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, accountTeams)));
-    await tx.delete(memberships).where(and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, userId)));
-    await tx.delete(sessions).where(and(eq(sessions.accountId, actor.accountId), eq(sessions.userId, userId)));
+    await closeMembership(tx, actor.accountId, userId, { remove: true });
     await recordAudit(tx, { userId: actor.userId, accountId: actor.accountId, ip }, 'user.remove', userId, {
       rooms: assigned.map((r) => r.id),
       deletedMeetings,
     });
   });
-  await publishSessionEnded(bus, { userId, accountId: actor.accountId, reason: 'membership-removed' });
+  await announceMembershipClosed(bus, actor.accountId, userId);
   return { deletedMeetings };
 }
