@@ -1,6 +1,7 @@
 import { I18nProvider } from '@lingui/react';
-import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { DirectionProvider, MantineProvider, mergeThemeOverrides } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { i18n } from '../i18n/i18n.ts';
 import { CookieConsentProvider } from '../state/cookie-consent.tsx';
 import { LanguageProvider } from '../state/language.tsx';
@@ -17,7 +18,7 @@ export function Providers({ children, env = 'default' }: { children: ReactNode; 
   return (
     <I18nProvider i18n={i18n}>
       <DirectionProvider initialDirection={dir} detectDirection={false}>
-        <MantineProvider theme={theme} env={env}>
+        <LocalizedMantine env={env}>
           <ErrorBoundary>
             <LanguageProvider>
               <SessionProvider>
@@ -30,8 +31,31 @@ export function Providers({ children, env = 'default' }: { children: ReactNode; 
               </SessionProvider>
             </LanguageProvider>
           </ErrorBoundary>
-        </MantineProvider>
+        </LocalizedMantine>
       </DirectionProvider>
     </I18nProvider>
+  );
+}
+
+/**
+ * Mantine with the labels it writes itself in the reader's language (they were English on Arabic pages): the
+ * password inputs' show/hide button, in every form at once rather than in each of them.
+ */
+function LocalizedMantine({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
+  const { t } = useLingui();
+  const label = t`Show or hide the password`;
+  const localized = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': label } } },
+        },
+      }),
+    [label],
+  );
+  return (
+    <MantineProvider theme={localized} env={env}>
+      {children}
+    </MantineProvider>
   );
 }

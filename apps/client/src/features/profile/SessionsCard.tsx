@@ -78,7 +78,18 @@ export function SessionsCard({ version }: { version: number }) {
         ))}
       </Stack>
       <Group justify="flex-end" mt="md">
-        <Button variant="light" color="red" onClick={endOthers} loading={busy} disabled={!others}>
+        {/* The label may wrap: in Arabic at 320 px one line of it was cut. */}
+        <Button
+          variant="light"
+          color="red"
+          onClick={endOthers}
+          loading={busy}
+          disabled={!others}
+          h="auto"
+          mih={44}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        >
           <Trans>Sign out the other sessions</Trans>
         </Button>
       </Group>
