@@ -16,6 +16,7 @@ const MEMBER_PASSWORD = 'Member-chosen-2026!';
 const TEAM = 'فريق المشاريع';
 const wide = { width: 1366, height: 900 };
 const narrow = { width: 360, height: 780 };
+const smallest = { width: 320, height: 700 };
 
 /** The newest invitation link the BFF queued for `email` (the e-mail's text, as the outbox holds it). */
 async function invitationLink(scaleOut: ScaleOut, email: string): Promise<string> {
@@ -236,7 +237,7 @@ test('an institution in Arabic across two instances: add, team, room, chat, deac
     expect(new URL(again.url()).pathname).toBe('/login');
   });
 
-  await test.step('pictures and axe: both pages, Arabic and English, 1366 and 360 px', async () => {
+  await test.step('pictures and axe: users, teams and profile, Arabic and English, 1366, 360 and 320 px', async () => {
     for (const language of ['ar', 'en'] as const) {
       if (language === 'en') {
         await owner.getByTestId('language-toggle').click();
@@ -245,11 +246,16 @@ test('an institution in Arabic across two instances: add, team, room, chat, deac
       for (const [path, name] of [
         ['/dashbord/userManagement', 'users'],
         ['/dashbord/teamsManagement', 'teams'],
+        ['/dashbord/profile', 'profile'],
       ] as const) {
         await owner.setViewportSize(wide);
         await owner.goto(path);
         await expect(owner.locator('html')).toHaveAttribute('lang', language);
-        const ready = name === 'users' ? userRow(owner, admin.email) : owner.getByTestId('team-card').first();
+        const ready = {
+          users: userRow(owner, admin.email),
+          teams: owner.getByTestId('team-card').first(),
+          profile: owner.getByRole('heading', { level: 1 }),
+        }[name];
         await expect(ready).toBeVisible();
         await screenshot(owner, `${name}-${language}-1366`);
         await expectAccessible(owner, `${name} page (${language}, 1366 px)`);
@@ -258,6 +264,10 @@ test('an institution in Arabic across two instances: add, team, room, chat, deac
         await screenshot(owner, `${name}-${language}-360`);
         await fitsWidth(owner);
         await expectAccessible(owner, `${name} page (${language}, 360 px)`);
+        await owner.setViewportSize(smallest);
+        await expect(ready).toBeVisible();
+        await screenshot(owner, `${name}-${language}-320`);
+        await fitsWidth(owner);
       }
     }
   });

@@ -69,7 +69,7 @@ export function SessionsCard({ version }: { version: number }) {
                 </Text>
               </div>
               {s.current && (
-                <Badge color="teal" variant="light">
+                <Badge color="teal.9" variant="light">
                   <Trans>This device</Trans>
                 </Badge>
               )}

@@ -47,7 +47,7 @@ export function RoomCard({
           <Title order={2} size="h4">
             <bdi>{room.name}</bdi>
           </Title>
-          <Badge color={room.status === 'active' ? 'teal' : 'gray'} variant="light">
+          <Badge color={room.status === 'active' ? 'teal.9' : 'gray'} variant="light">
             {room.status === 'active' ? <Trans>Active</Trans> : <Trans>Inactive</Trans>}
           </Badge>
         </Group>
