@@ -11,6 +11,8 @@ export * from './ops.ts';
 export * from './password-policy.ts';
 export * from './phone.ts';
 export * from './public.ts';
+export * from './recordings.ts';
+export * from './reports.ts';
 export * from './rooms.ts';
 export * from './strings.ts';
 export * from './teams.ts';

@@ -140,7 +140,7 @@ export const ZAttendanceView = z.object({
 export type AttendanceView = z.infer<typeof ZAttendanceView>;
 
 /** A stored recording of a meeting. */
-export const ZRecordingView = z.object({
+export const ZMeetingRecordingView = z.object({
   id: z.string(),
   name: z.string(),
   sizeBytes: z.number(),
@@ -149,7 +149,7 @@ export const ZRecordingView = z.object({
   startTime: z.iso.datetime().nullable(),
   endTime: z.iso.datetime().nullable(),
 });
-export type RecordingView = z.infer<typeof ZRecordingView>;
+export type MeetingRecordingView = z.infer<typeof ZMeetingRecordingView>;
 
 // ---------------------------------------------------------------- requests (bodies, queries, params)
 
@@ -288,4 +288,4 @@ export type InvitationView = z.infer<typeof ZInvitationView>;
 /** GET /api/meetings/{id}/invitations. */
 export const ZInvitationList = z.strictObject({ invitations: z.array(ZInvitationView) });
 export const ZAttendanceList = z.strictObject({ attendance: z.array(ZAttendanceView) });
-export const ZRecordingList = z.strictObject({ recordings: z.array(ZRecordingView) });
+export const ZMeetingRecordingList = z.strictObject({ recordings: z.array(ZMeetingRecordingView) });

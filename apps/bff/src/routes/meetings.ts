@@ -17,7 +17,7 @@ import {
   ZOccurrenceParams,
   ZOccurrenceView,
   ZOk,
-  ZRecordingList,
+  ZMeetingRecordingList,
 } from '@majlis/contracts';
 import { meetingAttendance, meetingRecordings } from '@majlis/core/meetings/find-meeting-history';
 import { calendarFeed, getMeetingView, listMeetings } from '@majlis/core/meetings/find-meetings';
@@ -240,7 +240,7 @@ export const meetingRoutes = new Hono<Env>()
     '/meetings/:id/recordings',
     doc('Recordings of the meeting → { recordings: [{ name, sizeBytes, url, downloads }] }', {
       tags,
-      response: ZRecordingList,
+      response: ZMeetingRecordingList,
     }),
     paramsOf(ZIdParam),
     async (c) =>

@@ -1,4 +1,4 @@
-import type { AttendanceView, RecordingView } from '@majlis/contracts/meetings';
+import type { AttendanceView, MeetingRecordingView } from '@majlis/contracts/meetings';
 import { asc, eq } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { attendance, recordings } from '../db/schema/index.ts';
@@ -23,7 +23,7 @@ export async function meetingAttendance(ctx: Ctx, actor: Actor, id: string): Pro
   }));
 }
 
-export async function meetingRecordings(ctx: Ctx, actor: Actor, id: string): Promise<RecordingView[]> {
+export async function meetingRecordings(ctx: Ctx, actor: Actor, id: string): Promise<MeetingRecordingView[]> {
   const m = await findMeeting(ctx.db, actor, id);
   const rows = await ctx.db
     .select()

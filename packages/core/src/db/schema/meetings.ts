@@ -76,6 +76,7 @@ export const meetings = pgTable(
     index('meetings_account_idx').on(t.accountId, t.status),
     index('meetings_room_idx').on(t.roomId),
     index('meetings_provider_idx').on(t.providerMeetingId),
+    index('meetings_account_started_idx').on(t.accountId, t.startedAt),
   ],
 );
 
@@ -141,7 +142,12 @@ export const invitations = pgTable(
   (t) => [index('invitations_meeting_idx').on(t.meetingId)],
 );
 
-/** Join and leave times as the provider reports them (BBB user-joined / user-left, Zoom participant events). */
+/**
+ * One stay in a meeting (join → leave), from the provider's webhooks (BBB user-joined / user-left, Zoom participant
+ * events) and from our own join path (source 'majlis': the only record on Jitsi, confirmed by the provider's join when
+ * it reports one, matched on `externalUserId`). A leave that arrives before its join is kept (`joinSeen` false) and
+ * completed by the join; a meeting that ends closes the open stays.
+ */
 export const attendance = pgTable(
   'attendance',
   {
@@ -152,20 +158,31 @@ export const attendance = pgTable(
     /** The provider session (BBB internal meeting id, Zoom meeting uuid). */
     session: text('session').notNull(),
     providerUserId: text('provider_user_id').notNull(),
+    /** The id we gave the provider at join (our user id, or guest-…): how a provider's join meets our own record. */
+    externalUserId: text('external_user_id'),
     /** Our user id when the join URL carried one. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     role: text('role').notNull(),
+    /** 'provider' (a webhook said so) or 'majlis' (our join path gave the link; no provider word yet). */
+    source: text('source', { enum: ['provider', 'majlis'] }).notNull().default('provider'),
+    /** False while only the leave is known (out-of-order delivery): joinedAt holds the leave time until the join comes. */
+    joinSeen: boolean('join_seen').notNull().default(true),
     joinedAt: ts('joined_at').notNull(),
     leftAt: ts('left_at'),
   },
   (t) => [
     uniqueIndex('attendance_join_key').on(t.meetingId, t.session, t.providerUserId, t.joinedAt),
     index('attendance_meeting_idx').on(t.meetingId, t.joinedAt),
+    index('attendance_external_idx').on(t.meetingId, t.externalUserId),
+    index('attendance_user_idx').on(t.userId, t.joinedAt),
   ],
 );
 
-/** Recordings reported by the provider; `sizeBytes` counts against the room's storage (used_bytes). */
+/**
+ * Recordings reported by the provider; `sizeBytes` counts against the room's storage (used_bytes) until deleted.
+ * A deleted recording keeps its row (`deletedAt`) so a late or repeated callback cannot bring it back.
+ */
 export const recordings = pgTable(
   'recordings',
   {
@@ -185,12 +202,37 @@ export const recordings = pgTable(
     startTime: ts('start_time'),
     endTime: ts('end_time'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    /** The playback page (BBB presentation) or file (Zoom play_url); kept for older rows, see `formats`. */
     url: text('url'),
+    /** Every playback the provider made: presentation (a page) and/or video (a file that can be downloaded). */
+    formats: jsonb('formats').$type<{ type: 'presentation' | 'video'; url: string }[]>().notNull().default([]),
+    participants: integer('participants').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    /** Counted once per user (or share-link token): the rows of recording_downloads. */
     downloads: integer('downloads').notNull().default(0),
+    /** The share link's token (/recording/{id}?t=…), made on request by a manager; null until then. */
+    shareToken: text('share_token'),
+    deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('recordings_provider_key').on(t.provider, t.providerRecordId),
     index('recordings_meeting_idx').on(t.meetingId),
+    index('recordings_account_start_idx').on(t.accountId, t.startTime),
+    uniqueIndex('recordings_share_token_key').on(t.shareToken),
   ],
+);
+
+/** Who downloaded a recording: `downloader` is 'user:<uuid>' or 'link:<token>', so each counts once. */
+export const recordingDownloads = pgTable(
+  'recording_downloads',
+  {
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    downloader: text('downloader').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.downloader] })],
 );
