@@ -165,7 +165,9 @@ export const attendance = pgTable(
     name: text('name').notNull(),
     role: text('role').notNull(),
     /** 'provider' (a webhook said so) or 'majlis' (our join path gave the link; no provider word yet). */
-    source: text('source', { enum: ['provider', 'majlis'] }).notNull().default('provider'),
+    source: text('source', { enum: ['provider', 'majlis'] })
+      .notNull()
+      .default('provider'),
     /** False while only the leave is known (out-of-order delivery): joinedAt holds the leave time until the join comes. */
     joinSeen: boolean('join_seen').notNull().default(true),
     joinedAt: ts('joined_at').notNull(),
