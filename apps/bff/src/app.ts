@@ -23,6 +23,8 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { profileRoutes, RAW_BODY_PATHS } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
+import { recordingsRoutes } from './routes/recordings.ts';
+import { reportsRoutes } from './routes/reports.ts';
 import { roomRoutes } from './routes/rooms.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -82,6 +84,8 @@ export const apiRoutes = new Hono<Env>()
   .route('/', roomRoutes)
   .route('/', meetingRoutes)
   .route('/', joinRoutes)
+  .route('/', recordingsRoutes)
+  .route('/', reportsRoutes)
   .route('/', webhookRoutes)
   .route('/', opsRoutes);
 
