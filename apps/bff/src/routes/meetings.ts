@@ -11,13 +11,13 @@ import {
   ZMeetingBody,
   ZMeetingListQuery,
   ZMeetingPage,
+  ZMeetingRecordingList,
   ZMeetingView,
   ZOccurrenceBody,
   ZOccurrenceList,
   ZOccurrenceParams,
   ZOccurrenceView,
   ZOk,
-  ZMeetingRecordingList,
 } from '@majlis/contracts';
 import { meetingAttendance, meetingRecordings } from '@majlis/core/meetings/find-meeting-history';
 import { calendarFeed, getMeetingView, listMeetings } from '@majlis/core/meetings/find-meetings';
