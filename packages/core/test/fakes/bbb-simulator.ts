@@ -9,8 +9,19 @@ import { escapeXml } from '../../src/providers/conferencing/xml.ts';
  * A BigBlueButton server for tests (API 2.0 of BigBlueButton 2.7/3.0, bbb-webhooks v3), on 127.0.0.1:0.
  * Follows the published API: checksum over call + query + secret (algorithm by digest length; checksumError
  * otherwise), XML responses, idempotent create (duplicateWarning), join → 302 to the client, end, getMeetingInfo
- * with attendees, getRecordings, deleteRecordings, hooks/create|destroy|list and signed webhook deliveries,
- * meta_endCallbackUrl and the recording-ready callback (JWT HS256 with the shared secret).
+ * with attendees, getRecordings (presentation and, when the server produces video, the video format of BBB 2.6+),
+ * publishRecordings, deleteRecordings, hooks/create|destroy|list and signed webhook deliveries (user-joined/left,
+ * meeting-created/ended, rap-publish-ended per format, rap-published/unpublished/deleted), meta_endCallbackUrl and the
+ * recording-ready callback (JWT HS256 with the shared secret).
+ *
+ * Beside /bigbluebutton it serves, on the same origin:
+ * - the playback: GET /playback/presentation/2.3/<recordID> (an HTML page, data-testid="bbb-playback"),
+ *   GET /playback/video/<recordID>/ (an HTML page with a <video>) and its file
+ *   GET /playback/video/<recordID>/video-0.m4v (video/mp4, as an attachment named <recordID>.m4v).
+ *   getRecordings gives the page URLs (format urls); the BFF stores the .m4v file as its 'video' format url.
+ * - a control API for tests in other processes (unsigned, test-only, 127.0.0.1), answering JSON once every webhook and
+ *   callback it causes was delivered: GET /sim/meetings, POST /sim/meetings/<meetingID>/leave {userID},
+ *   POST /sim/meetings/<meetingID>/end, POST /sim/meetings/<meetingID>/publish {size, video?}.
  * Test-only: never used by `npm start`.
  */
 interface SimAttendee {
@@ -32,6 +43,8 @@ interface SimMeeting {
   attendees: SimAttendee[];
   metadata: Record<string, string>;
   sessions: Map<string, { userID: string; fullName: string; role: 'MODERATOR' | 'VIEWER'; guest: boolean }>;
+  /** Every userID that was in the meeting (a recording's participants). */
+  everJoined: Set<string>;
 }
 
 interface SimRecording {
@@ -42,7 +55,10 @@ interface SimRecording {
   startTime: number;
   endTime: number;
   size: number;
-  state: 'published' | 'deleted';
+  state: 'published' | 'unpublished' | 'deleted';
+  participants: number;
+  /** The video format (BBB 2.6+) was produced beside the presentation. */
+  video: boolean;
   metadata: Record<string, string>;
 }
 
@@ -52,6 +68,8 @@ export interface BbbSimulatorOptions {
   algorithms?: ChecksumAlgorithm[];
   /** Algorithm of webhook checksums (bbb-webhooks `hookChecksumAlgorithm`); default sha1 as documented. */
   hookAlgorithm?: ChecksumAlgorithm;
+  /** The server also produces the video format (BBB 2.6+ `video` workflow); default false (presentation only). */
+  video?: boolean;
 }
 
 export class BbbSimulator {
@@ -65,6 +83,7 @@ export class BbbSimulator {
   readonly deliveries: { url: string; status: number; body?: string }[] = [];
   private server: Server | null = null;
   private queue: Promise<void> = Promise.resolve();
+  private readonly finishing = new WeakMap<SimMeeting, Promise<void>>();
   url = '';
 
   constructor(readonly opts: BbbSimulatorOptions = {}) {
@@ -99,9 +118,16 @@ export class BbbSimulator {
     );
   }
 
+  /** Where playback is served (the server's origin). */
+  get origin(): string {
+    return this.url.replace(/\/bigbluebutton$/, '');
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/bigbluebutton/html5client/join') return this.clientJoin(url, res);
+    if (url.pathname.startsWith('/playback/')) return this.playback(url.pathname, res);
+    if (url.pathname.startsWith('/sim/')) return this.control(req, url.pathname, res);
     const prefix = '/bigbluebutton/api';
     if (!url.pathname.startsWith(prefix)) {
       res.statusCode = 404;
@@ -148,13 +174,31 @@ export class BbbSimulator {
         );
       case 'getRecordings':
         return this.getRecordings(params, res);
+      case 'publishRecordings': {
+        if (!params.recordID)
+          return this.failed(res, 'missingParamRecordID', 'You must specify one or more a recordIDs.');
+        if (params.publish !== 'true' && params.publish !== 'false')
+          return this.failed(res, 'missingParamPublish', 'You must specify one publish value true or false.');
+        const found = this.recordingsNamed(params.recordID);
+        if (!found) return this.failed(res, 'notFound', 'We could not find recordings');
+        const state = params.publish === 'true' ? 'published' : 'unpublished';
+        for (const r of found) {
+          if (r.state === state) continue;
+          r.state = state;
+          this.emitRecording(r, state === 'published' ? 'rap-published' : 'rap-unpublished');
+        }
+        return this.xml(res, `<returncode>SUCCESS</returncode><published>${params.publish}</published>`);
+      }
       case 'deleteRecordings': {
         if (!params.recordID)
           return this.failed(res, 'missingParamRecordID', 'You must specify one or more a recordIDs.');
-        const ids = params.recordID.split(',');
-        if (!ids.every((id) => this.recordings.has(id)))
-          return this.failed(res, 'notFound', 'We could not find recordings');
-        for (const id of ids) (this.recordings.get(id) as SimRecording).state = 'deleted';
+        const found = this.recordingsNamed(params.recordID);
+        if (!found) return this.failed(res, 'notFound', 'We could not find recordings');
+        for (const r of found) {
+          if (r.state === 'deleted') continue;
+          r.state = 'deleted';
+          this.emitRecording(r, 'rap-deleted');
+        }
         return this.xml(res, '<returncode>SUCCESS</returncode><deleted>true</deleted>');
       }
       case 'hooks/create': {
@@ -227,6 +271,7 @@ export class BbbSimulator {
         attendees: [],
         metadata,
         sessions: new Map(),
+        everJoined: new Set(),
       };
       this.meetings.set(meetingID, m);
       void this.emit(m, 'meeting-created', { meeting: { ...this.meetingAttrs(m), name: m.name, metadata } });
@@ -304,6 +349,7 @@ export class BbbSimulator {
   ) {
     const a: SimAttendee = { ...s, internalUserID: `w_${randomBytes(5).toString('hex')}` };
     m.attendees.push(a);
+    m.everJoined.add(a.userID);
     m.running = true;
     void this.emit(m, 'user-joined', { meeting: this.meetingAttrs(m), user: this.userAttrs(a) });
   }
@@ -343,7 +389,17 @@ export class BbbSimulator {
   }
 
   /** The meeting ends: attendees leave, meeting-ended, then meta_endCallbackUrl with recordingmarks. */
-  async finish(m: SimMeeting) {
+  finish(m: SimMeeting): Promise<void> {
+    // once, however many ways it is asked for (the end call, the control API, a test)
+    let done = this.finishing.get(m);
+    if (!done) {
+      done = this.runFinish(m);
+      this.finishing.set(m, done);
+    }
+    return done;
+  }
+
+  private async runFinish(m: SimMeeting) {
     if (m.ended) return;
     for (const a of [...m.attendees]) await this.leave(m.meetingID, a.userID);
     m.ended = true;
@@ -366,8 +422,15 @@ export class BbbSimulator {
     await this.finish(m);
   }
 
-  /** The recording is processed and published: rap-publish-ended webhook, then the recording-ready callback. */
-  async publishRecording(meetingID: string, size: number): Promise<{ recordID: string; status: number }> {
+  /**
+   * The recording is processed and published: one rap-publish-ended webhook per format (presentation, then video when
+   * the server produces it), then the recording-ready callback. `size` is the whole recording's (the formats share it).
+   */
+  async publishRecording(
+    meetingID: string,
+    size: number,
+    opts: { video?: boolean } = {},
+  ): Promise<{ recordID: string; status: number }> {
     const m = this.meetings.get(meetingID);
     if (!m) throw new Error(`no meeting ${meetingID}`);
     const recordID = `${m.internalMeetingID}`;
@@ -380,9 +443,37 @@ export class BbbSimulator {
       endTime: Date.now(),
       size,
       state: 'published',
+      participants: m.everJoined.size,
+      video: opts.video ?? this.opts.video ?? false,
       metadata: m.metadata,
     };
     this.recordings.set(recordID, rec);
+    for (const f of this.formatsOf(rec)) {
+      await this.emit(m, 'rap-publish-ended', {
+        meeting: this.meetingAttrs(m),
+        'record-id': recordID,
+        success: true,
+        'step-time': 346,
+        workflow: f.type,
+        recording: {
+          name: rec.name,
+          'is-breakout': 'false',
+          'start-time': rec.startTime,
+          'end-time': rec.endTime,
+          size: f.size,
+          'raw-size': rec.size * 3,
+          metadata: { ...rec.metadata, isBreakout: 'false', meetingId: meetingID, meetingName: rec.name },
+          playback: {
+            format: f.type,
+            link: f.url,
+            processing_time: 1000,
+            duration: rec.endTime - rec.startTime,
+            size: f.size,
+          },
+          download: f.type === 'video' ? { format: 'video', link: `${f.url}video-0.m4v`, size: f.size } : {},
+        },
+      });
+    }
     const readyUrl = m.params['meta_bbb-recording-ready-url'];
     let status = 0;
     if (readyUrl) {
@@ -420,16 +511,119 @@ export class BbbSimulator {
       `<returncode>SUCCESS</returncode><recordings>${list
         .map(
           (r) =>
-            `<recording><recordID>${r.recordID}</recordID><meetingID>${escapeXml(r.meetingID)}</meetingID><internalMeetingID>${r.internalMeetingID}</internalMeetingID><name>${escapeXml(r.name)}</name><isBreakout>false</isBreakout><published>${r.state === 'published'}</published><state>${r.state}</state><startTime>${r.startTime}</startTime><endTime>${r.endTime}</endTime><participants>1</participants><rawSize>${r.size * 3}</rawSize><metadata>${Object.entries(
+            `<recording><recordID>${r.recordID}</recordID><meetingID>${escapeXml(r.meetingID)}</meetingID><internalMeetingID>${r.internalMeetingID}</internalMeetingID><name>${escapeXml(r.name)}</name><isBreakout>false</isBreakout><published>${r.state === 'published'}</published><state>${r.state}</state><startTime>${r.startTime}</startTime><endTime>${r.endTime}</endTime><participants>${r.participants}</participants><rawSize>${r.size * 3}</rawSize><metadata>${Object.entries(
               r.metadata,
             )
               .map(([k, v]) => `<${k}>${escapeXml(v)}</${k}>`)
-              .join(
-                '',
-              )}</metadata><size>${r.size}</size><playback><format><type>presentation</type><url>${this.url.replace('/bigbluebutton', '')}/playback/presentation/2.3/${r.recordID}</url><processingTime>1000</processingTime><length>1</length><size>${r.size}</size></format></playback><data></data></recording>`,
+              .join('')}</metadata><size>${r.size}</size><playback>${this.formatsOf(r)
+              .map(
+                (f) =>
+                  `<format><type>${f.type}</type><url>${f.url}</url><processingTime>1000</processingTime><length>${Math.max(1, Math.round((r.endTime - r.startTime) / 60_000))}</length><size>${f.size}</size></format>`,
+              )
+              .join('')}</playback><data></data></recording>`,
         )
         .join('')}</recordings>`,
     );
+  }
+
+  /** The formats a recording has, with their page URLs and sizes (they add up to the recording's size). */
+  private formatsOf(r: SimRecording): { type: 'presentation' | 'video'; url: string; size: number }[] {
+    const presentation = {
+      type: 'presentation' as const,
+      url: `${this.origin}/playback/presentation/2.3/${r.recordID}`,
+    };
+    if (!r.video) return [{ ...presentation, size: r.size }];
+    const video = Math.floor(r.size / 2);
+    return [
+      { ...presentation, size: r.size - video },
+      { type: 'video', url: `${this.origin}/playback/video/${r.recordID}/`, size: video },
+    ];
+  }
+
+  /** The recordings of a comma list of ids; null when one is unknown (BBB answers notFound). */
+  private recordingsNamed(list: string): SimRecording[] | null {
+    const found = list.split(',').map((id) => this.recordings.get(id));
+    return found.every((r) => r) ? (found as SimRecording[]) : null;
+  }
+
+  private emitRecording(r: SimRecording, id: 'rap-published' | 'rap-unpublished' | 'rap-deleted') {
+    const m = this.meetings.get(r.meetingID);
+    if (m) void this.emit(m, id, { meeting: this.meetingAttrs(m), 'record-id': r.recordID });
+  }
+
+  /** The playback pages and the video file; 404 for a deleted or unknown recording. */
+  private playback(path: string, res: ServerResponse) {
+    const html = (body: string) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(body);
+    };
+    const presentation = /^\/playback\/presentation\/2\.3\/([^/]+)$/.exec(path);
+    const video = /^\/playback\/video\/([^/]+)\/(video-0\.m4v)?$/.exec(path);
+    const r = this.recordings.get(presentation?.[1] ?? video?.[1] ?? '');
+    if (!r || r.state === 'deleted' || (video && !r.video)) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      return res.end('not found');
+    }
+    const title = `<!doctype html><meta charset="utf-8"><title>${escapeXml(r.name)}</title>`;
+    if (presentation)
+      return html(`${title}<main data-testid="bbb-playback" data-format="presentation">${escapeXml(r.name)}</main>`);
+    if (!video?.[2]) {
+      return html(
+        `${title}<main data-testid="bbb-playback" data-format="video"><video controls src="video-0.m4v"></video></main>`,
+      );
+    }
+    // a few bytes standing for the MP4 (an ftyp box), downloaded as a file
+    const bytes = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+    res.writeHead(200, {
+      'content-type': 'video/mp4',
+      'content-length': String(bytes.length),
+      'content-disposition': `attachment; filename="${r.recordID}.m4v"`,
+    });
+    res.end(bytes);
+  }
+
+  /** The control API for tests in another process (see the class comment). */
+  private async control(req: IncomingMessage, path: string, res: ServerResponse) {
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === 'GET' && path === '/sim/meetings') {
+      return json(
+        200,
+        [...this.meetings.values()].map((m) => ({
+          meetingID: m.meetingID,
+          internalMeetingID: m.internalMeetingID,
+          name: m.name,
+          running: m.running,
+          ended: m.ended,
+          attendees: m.attendees.map((a) => ({ userID: a.userID, fullName: a.fullName, role: a.role })),
+        })),
+      );
+    }
+    const action = /^\/sim\/meetings\/([^/]+)\/(leave|end|publish)$/.exec(path);
+    if (req.method !== 'POST' || !action) return json(404, { ok: false, error: 'unknown control call' });
+    const meetingID = decodeURIComponent(action[1] as string);
+    const m = this.meetings.get(meetingID);
+    if (!m) return json(404, { ok: false, error: `no meeting ${meetingID}` });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const body = (text ? JSON.parse(text) : {}) as { userID?: string; size?: number; video?: boolean };
+    if (action[2] === 'leave') {
+      if (!m.attendees.some((a) => a.userID === body.userID))
+        return json(404, { ok: false, error: `no attendee ${body.userID}` });
+      await this.leave(meetingID, String(body.userID));
+      return json(200, { ok: true });
+    }
+    if (action[2] === 'end') {
+      await this.finish(m);
+      await this.settled();
+      return json(200, { ok: true });
+    }
+    const published = await this.publishRecording(meetingID, Number(body.size ?? 0), { video: body.video });
+    await this.settled();
+    return json(200, published);
   }
 
   private meetingXml(m: SimMeeting) {

@@ -1,6 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { signJwt, verifyJwt } from './jwt.ts';
-import type { ConferencingProvider, JoinRequest, ProviderLink, ProviderMeeting } from './port.ts';
+import type {
+  ConferencingProvider,
+  JoinRequest,
+  ProviderLink,
+  ProviderMeeting,
+  ProviderRecordingFormat,
+} from './port.ts';
 import { ProviderError } from './port.ts';
 import { child, children, parseXml, textOf, type XmlNode } from './xml.ts';
 
@@ -72,8 +78,25 @@ export interface BbbRecording {
   endTime: number;
   /** Sum of the playback formats' sizes, else rawSize (bytes). */
   size: number;
+  /** The first playback format's URL (older callers); see `formats`. */
   playbackUrl: string | null;
+  /** presentation: the playback page; video (BBB 2.6+ video format): its MP4 file, to play and to download. */
+  formats: ProviderRecordingFormat[];
+  participants: number;
+  published: boolean;
   metadata: Record<string, string>;
+}
+
+/**
+ * A BBB playback format as we keep it: `presentation` → its page; `video` → the file `video-0.m4v` inside the format's
+ * folder (getRecordings gives the folder's page, `…/playback/video/<recordID>/`); other types (podcast, notes…) none.
+ */
+export function bbbFormat(type: string, url: string): ProviderRecordingFormat | null {
+  if (!url) return null;
+  if (type === 'presentation') return { type: 'presentation', url };
+  if (type === 'video')
+    return { type: 'video', url: /\.(m4v|mp4|webm)$/.test(url) ? url : `${url.replace(/\/?$/, '/')}video-0.m4v` };
+  return null;
 }
 
 export class BbbApiError extends ProviderError {
@@ -259,14 +282,35 @@ export class BigBlueButton implements ConferencingProvider {
         endTime: Number(textOf(r, 'endTime') || 0),
         size: sizes || Number(textOf(r, 'size') || textOf(r, 'rawSize') || 0),
         playbackUrl: formats[0] ? textOf(formats[0], 'url') || null : null,
+        formats: formats
+          .map((f) => bbbFormat(textOf(f, 'type'), textOf(f, 'url')))
+          .filter((f): f is ProviderRecordingFormat => f !== null),
+        participants: Number(textOf(r, 'participants') || 0),
+        published: textOf(r, 'published') === 'true',
         metadata: Object.fromEntries((child(r, 'metadata')?.children ?? []).map((m) => [m.name, m.text.trim()])),
       };
     });
   }
 
-  async deleteRecordings(recordIDs: string[]): Promise<boolean> {
-    const res = await this.call('deleteRecordings', { recordID: recordIDs.join(',') });
-    return textOf(res, 'deleted') === 'true';
+  /** publishRecordings: published ones are listed by getRecordings' default and playable; unpublished ones are not. */
+  async publishRecordings(recordIDs: string[], publish: boolean): Promise<void> {
+    if (!recordIDs.length) return;
+    await this.call('publishRecordings', { recordID: recordIDs.join(','), publish: bool(publish) });
+  }
+
+  /** deleteRecordings; one BBB no longer knows (notFound: already deleted) counts as done. */
+  async deleteRecordings(recordIDs: string[]): Promise<void> {
+    if (!recordIDs.length) return;
+    try {
+      await this.call('deleteRecordings', { recordID: recordIDs.join(',') });
+    } catch (err) {
+      if (err instanceof BbbApiError && (err.key === 'notFound' || err.key === 'recordingNotFound')) {
+        // BBB refuses the whole list when one is unknown: delete the others one by one
+        if (recordIDs.length > 1) for (const id of recordIDs) await this.deleteRecordings([id]);
+        return;
+      }
+      throw err;
+    }
   }
 
   /** The recording-ready callback's `signed_parameters`: JWT HS256 with the shared secret, payload {meeting_id, record_id}. */

@@ -58,6 +58,19 @@ export interface ConferencingProvider {
   /** One day of a recurring meeting moved or resized (providers that keep occurrences: Zoom). */
   updateOccurrence?(meeting: ProviderMeeting, original: Date, startsAt: Date, durationMinutes: number): Promise<void>;
   cancelOccurrence?(meeting: ProviderMeeting, original: Date): Promise<void>;
+  /**
+   * Publish (true) or unpublish recordings by the provider's record ids (BBB publishRecordings); providers with no such
+   * state (Zoom, Jitsi) do not have it.
+   */
+  publishRecordings?(recordIds: string[], publish: boolean): Promise<void>;
+  /** Delete recordings on the provider by record id (BBB deleteRecordings, Zoom: to the trash); gone ones count as done. */
+  deleteRecordings?(recordIds: string[]): Promise<void>;
+}
+
+/** How a recording plays: a playback page (BBB presentation) or a video file (BBB video format, Zoom MP4). */
+export interface ProviderRecordingFormat {
+  type: 'presentation' | 'video';
+  url: string;
 }
 
 /** The provider failed or answered something unexpected. */
