@@ -33,6 +33,7 @@ if (config.seedDemo && (await seedDemo(runtime.db, config.DEMO_PASSWORD))) {
       `  institution admin       ${DEMO_EMAILS.admin}`,
       `  institution member      ${DEMO_EMAILS.member}`,
       `  more of the institution ${Object.values(DEMO_STAFF_EMAILS).join(', ')} (${DEMO_STAFF_EMAILS.inactive} is switched off)`,
+      '  the institution owner sees finished meetings, attendance and two recordings in its reports and recordings',
     ].join('\n'),
   );
 }

@@ -483,11 +483,12 @@ describe.each(drivers)('BFF API on %s', (driver) => {
         { accountId, name: 'Room B', type: 'bbb', usedBytes: 8 * 1024 ** 3 },
       ]);
       const data = (await c.get('/api/account/storage')).json.results.data;
-      // With the demo institution's own two rooms (empty): 17 GB of 40.
-      expect(data.totalStorage).toBe(40 * 1024 ** 3);
-      expect(data.usedPercent).toBe(42.5);
-      expect(data.message.en).toContain('42.5% of 40 GB');
-      expect(data.message.ar).toContain('٤٠');
+      // With the demo institution's own three rooms (two empty, the lecture hall holding its two demo recordings,
+      // about 106 MB): 17.1 GB of 50.
+      expect(data.totalStorage).toBe(50 * 1024 ** 3);
+      expect(data.usedPercent).toBe(34.2);
+      expect(data.message.en).toContain('34.2% of 50 GB');
+      expect(data.message.ar).toContain('٥٠');
     });
 
     it('inst-login switches to an account the user belongs to, with a new session id', async () => {

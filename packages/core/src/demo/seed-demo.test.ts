@@ -3,8 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type Driver, drivers, type TestDatabase } from '../../test/services.ts';
 import { signInAccountOf } from '../auth/actor.ts';
 import { queryRows } from '../db/connect.ts';
-import { accounts, memberships, rooms, teamMembers, teams, users } from '../db/schema/index.ts';
+import {
+  accounts,
+  attendance,
+  meetings,
+  memberships,
+  recordings,
+  rooms,
+  teamMembers,
+  teams,
+  users,
+} from '../db/schema/index.ts';
 import { DEMO_EMAILS, DEMO_STAFF_EMAILS, seedDemo } from './seed-demo.ts';
+import { DEMO_LECTURE_HALL, DEMO_RECORDING_BYTES } from './seed-demo-meetings.ts';
 
 /** Issue 11: the demo institution is a living one (members, two teams, rooms assigned, history), seeded once. */
 describe.each(drivers)('demo data on %s', (driver: Driver) => {
@@ -58,8 +69,8 @@ describe.each(drivers)('demo data on %s', (driver: Driver) => {
     expect(of('فريق المبيعات')).toHaveLength(3);
     expect(of('فريق المبيعات')).toContain(DEMO_STAFF_EMAILS.admin2);
     const instRooms = await database.db.select().from(rooms).where(eq(rooms.accountId, inst));
-    expect(instRooms).toHaveLength(2);
-    expect(instRooms.filter((r) => r.assignedUserId === null)).toHaveLength(1);
+    expect(instRooms).toHaveLength(3);
+    expect(instRooms.filter((r) => r.assignedUserId === null)).toHaveLength(2);
     const assigned = instRooms.find((r) => r.assignedUserId)?.assignedUserId;
     expect(assigned).toBe(await idOf(DEMO_EMAILS.admin));
     const [audit] = await queryRows<{ n: number }>(
@@ -75,18 +86,73 @@ describe.each(drivers)('demo data on %s', (driver: Driver) => {
     expect((await signInAccountOf(database.db, await idOf(DEMO_STAFF_EMAILS.member3))).accountId).toBe(inst);
   });
 
+  it('a BigBlueButton lecture hall holds finished meetings of the last 30 days, attendance and two recordings', async () => {
+    const [hall] = await database.db
+      .select()
+      .from(rooms)
+      .where(and(eq(rooms.accountId, inst), eq(rooms.name, DEMO_LECTURE_HALL)));
+    expect(hall?.type).toBe('bbb');
+    const held = await database.db
+      .select()
+      .from(meetings)
+      .where(eq(meetings.roomId, hall?.id as string));
+    expect(held.length).toBeGreaterThanOrEqual(3);
+    expect(held.length).toBeLessThanOrEqual(5);
+    const monthAgo = Date.now() - 30 * 86_400_000;
+    for (const m of held) {
+      expect(m.status).toBe('finished');
+      expect(m.accountId).toBe(inst);
+      expect(+(m.startedAt as Date)).toBeGreaterThan(monthAgo);
+      expect(+(m.endedAt as Date)).toBeGreaterThan(+(m.startedAt as Date));
+      expect(+(m.endedAt as Date)).toBeLessThan(Date.now());
+    }
+    const stays = await database.db
+      .select()
+      .from(attendance)
+      .where(sql`${attendance.meetingId} in (select id from meetings where room_id = ${hall?.id as string})`);
+    expect(stays.every((s) => s.source === 'provider' && s.joinSeen && s.leftAt && +s.leftAt > +s.joinedAt)).toBe(true);
+    const guests = stays.filter((s) => s.userId === null);
+    expect(guests.length).toBeGreaterThan(0);
+    expect(guests.every((g) => g.externalUserId?.startsWith('guest-'))).toBe(true);
+    expect(stays.filter((s) => s.userId).every((s) => s.externalUserId === s.userId)).toBe(true);
+    expect(new Set(stays.map((s) => s.role))).toEqual(new Set(['MODERATOR', 'VIEWER']));
+    // A rejoin: the same person twice in one session.
+    const perSession = stays.map((s) => `${s.session}/${s.externalUserId}`);
+    expect(new Set(perSession).size).toBeLessThan(perSession.length);
+    // One meeting held twice (two sessions).
+    expect(new Set(stays.map((s) => s.session)).size).toBeGreaterThan(held.length);
+
+    const recs = await database.db
+      .select()
+      .from(recordings)
+      .where(eq(recordings.roomId, hall?.id as string));
+    expect(recs).toHaveLength(2);
+    expect(recs.every((r) => r.provider === 'bbb' && r.published && r.deletedAt === null)).toBe(true);
+    expect(recs.every((r) => r.formats.every((f) => f.url.startsWith('/demo/')))).toBe(true);
+    const video = recs.find((r) => r.formats.some((f) => f.type === 'video'));
+    const slides = recs.find((r) => r.formats.every((f) => f.type === 'presentation'));
+    expect(held.find((m) => m.id === video?.meetingId)?.allowDownload).toBe(true);
+    expect(slides).toBeDefined();
+    expect(hall?.usedBytes).toBe(recs.reduce((n, r) => n + r.sizeBytes, 0));
+    expect(hall?.usedBytes).toBe(DEMO_RECORDING_BYTES[0] + DEMO_RECORDING_BYTES[1]);
+  });
+
   it('seeding again writes nothing', async () => {
-    const before = await queryRows<{ users: number; teams: number; rooms: number; audit: number }>(
-      database.db,
-      sql`select (select count(*)::int from users) as users, (select count(*)::int from teams) as teams,
-                 (select count(*)::int from rooms) as rooms, (select count(*)::int from audit_log) as audit`,
-    );
+    const counts = sql`select (select count(*)::int from users) as users, (select count(*)::int from teams) as teams,
+                 (select count(*)::int from rooms) as rooms, (select count(*)::int from audit_log) as audit,
+                 (select count(*)::int from meetings) as meetings, (select count(*)::int from attendance) as stays,
+                 (select count(*)::int from recordings) as recordings`;
+    const before = await queryRows(database.db, counts);
     expect(await seedDemo(database.db, 'Demo-password-1')).toBe(false);
-    const after = await queryRows(
-      database.db,
-      sql`select (select count(*)::int from users) as users, (select count(*)::int from teams) as teams,
-                 (select count(*)::int from rooms) as rooms, (select count(*)::int from audit_log) as audit`,
-    );
-    expect(after).toEqual(before);
+    expect(await queryRows(database.db, counts)).toEqual(before);
+  });
+
+  it('a database seeded before the meeting history existed gets it added, once', async () => {
+    await database.db.delete(rooms).where(eq(rooms.name, DEMO_LECTURE_HALL));
+    expect(await database.db.select().from(recordings)).toHaveLength(0);
+    expect(await seedDemo(database.db, 'Demo-password-1')).toBe(true);
+    expect(await database.db.select().from(recordings)).toHaveLength(2);
+    expect(await database.db.select().from(users).where(eq(users.email, DEMO_EMAILS.owner))).toHaveLength(1);
+    expect(await seedDemo(database.db, 'Demo-password-1')).toBe(false);
   });
 });
