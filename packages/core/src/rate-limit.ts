@@ -21,7 +21,10 @@ export type LimitKind =
   | 'passwordChangeUser'
   | 'usersAddAccount'
   | 'invitationIp'
-  | 'opsWrites';
+  | 'opsWrites'
+  | 'recordingWrites'
+  | 'recordingDownloads'
+  | 'reportExportUser';
 
 export interface RateLimits {
   /** Counts `points` attempts; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
@@ -75,6 +78,12 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     invitationIp: { points: config.RATE_RESET_IP, duration: window },
     // The operator's account changes: a person suspends a handful of accounts, not thousands (a stolen ops session).
     opsWrites: { points: 100, duration: HOUR },
+    // Each export reads a whole period (up to a year) and builds a file: a person downloads a few, not hundreds.
+    reportExportUser: { points: 60, duration: HOUR },
+    // Renames, publishing, deletions and share links of recordings, per user: tidying a list, not a script.
+    recordingWrites: { points: 300, duration: HOUR },
+    // Downloads counted per user or per share link, limited per user (or per IP signed out): a person, not a scraper.
+    recordingDownloads: { points: 120, duration: HOUR },
   };
   const limiters = Object.fromEntries(
     (Object.keys(rules) as LimitKind[]).map((kind) => {

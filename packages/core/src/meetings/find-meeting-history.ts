@@ -1,5 +1,5 @@
 import type { AttendanceView, MeetingRecordingView } from '@majlis/contracts/meetings';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { attendance, recordings } from '../db/schema/index.ts';
 import { type Ctx, findMeeting } from './meeting-access.ts';
@@ -28,7 +28,7 @@ export async function meetingRecordings(ctx: Ctx, actor: Actor, id: string): Pro
   const rows = await ctx.db
     .select()
     .from(recordings)
-    .where(eq(recordings.meetingId, m.id))
+    .where(and(eq(recordings.meetingId, m.id), isNull(recordings.deletedAt)))
     .orderBy(asc(recordings.createdAt));
   return rows.map((r) => ({
     id: r.id,
