@@ -440,4 +440,24 @@ describe.each(drivers)('recordings on %s', (driver) => {
     expect((await owner.post(`/api/recordings/${pageOnly.id}/downloads`, {})).status).toBe(404);
     await setAllowDownload(false);
   });
+
+  it('lets the play page frame the provider’s playback and play its video; nothing else frames or is framed', async () => {
+    const csp = (res: Response) =>
+      new Map(
+        (res.headers.get('content-security-policy') ?? '')
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name as string, values]),
+      );
+    const bbbOrigin = new URL(bbb.url).origin;
+    const page = await fetch(`${url}/api/recordings/${randomUUID()}`);
+    expect(csp(page).get('frame-src')).toEqual(["'self'", bbbOrigin]);
+    expect(csp(page).get('media-src')).toContain(bbbOrigin);
+    expect(csp(page).get('frame-ancestors')).toEqual(["'none'"]);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    // Our own demo playback (public/demo/) may be framed by our page only.
+    const demo = await fetch(`${url}/demo/presentation.html`);
+    expect(csp(demo).get('frame-ancestors')).toEqual(["'self'"]);
+    expect(demo.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
 });

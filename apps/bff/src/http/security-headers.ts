@@ -8,11 +8,28 @@ type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 /**
  * The Content-Security-Policy of every response of ours: the SPA, its assets, the API's JSON and every error.
  * No inline or eval'd script anywhere (the built index.html loads one module file; Vite's preload polyfill is bundled
- * into it), nothing framed or framing us, forms only to us, no <base> rewriting, no plugins.
+ * into it), nothing framed but a recording's playback, nothing framing us (but our own demo playback under /demo/),
+ * forms only to us, no <base> rewriting, no plugins.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>) {
+type CspConfig = Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'BBB_URL' | 'ZOOM_ACCOUNT_ID'>>;
+
+/**
+ * Where recordings play from (/recording/{id}): the BigBlueButton server's playback page (framed) and video file, and
+ * Zoom's MP4 files (its download hosts under zoom.us). Only the providers that are set up are named.
+ */
+export function playbackSources(config: CspConfig): { media: string[]; frame: string[] } {
+  const bbb = config.BBB_URL ? [new URL(config.BBB_URL).origin] : [];
+  const zoom = config.ZOOM_ACCOUNT_ID ? ['https://zoom.us', 'https://*.zoom.us'] : [];
+  return { media: [...bbb, ...zoom], frame: bbb };
+}
+
+/** Our own pages a recording's player frames (the demo's presentation playback, public/demo/): framed by us only. */
+export const FRAMED_BY_SELF = '/demo/';
+
+export function contentSecurityPolicy(config: CspConfig) {
   // CSP3 browsers let 'self' cover ws:/wss: of the same host; older Safari needs the socket.io origin spelled out.
   const socketOrigin = new URL(config.publicUrl).origin.replace(/^http/, 'ws');
+  const playback = playbackSources(config);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -24,11 +41,12 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>) {
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", socketOrigin],
-    mediaSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'data:', 'blob:', ...playback.media],
     manifestSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
-    frameSrc: ["'none'"],
+    // The play page frames the provider's presentation playback (or our own demo one); nothing else is framed.
+    frameSrc: ["'self'", ...playback.frame],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
     baseUri: ["'none'"],
@@ -43,7 +61,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>) {
  * base-uri is 'self'. Its Google Fonts stylesheet stays blocked (the page falls back to system fonts) so that the
  * ops page makes no third-party request.
  */
-export function securityHeaders(config: Pick<Config, 'publicUrl'>, adminPath: string): MiddlewareHandler<Env> {
+export function securityHeaders(config: CspConfig, adminPath: string): MiddlewareHandler<Env> {
   const https = new URL(config.publicUrl).protocol === 'https:';
   const csp = contentSecurityPolicy(config);
   const common: SecureHeadersOptions = {
@@ -66,6 +84,13 @@ export function securityHeaders(config: Pick<Config, 'publicUrl'>, adminPath: st
   };
   const app = secureHeaders({ ...common, contentSecurityPolicy: csp });
   const admin = secureHeaders({ ...common, contentSecurityPolicy: { ...csp, baseUri: ["'self'"] } });
-  return (c, next) =>
-    c.req.path === adminPath || c.req.path.startsWith(`${adminPath}/`) ? admin(c, next) : app(c, next);
+  const framed = secureHeaders({
+    ...common,
+    xFrameOptions: 'SAMEORIGIN',
+    contentSecurityPolicy: { ...csp, frameAncestors: ["'self'"] },
+  });
+  return (c, next) => {
+    if (c.req.path === adminPath || c.req.path.startsWith(`${adminPath}/`)) return admin(c, next);
+    return c.req.path.startsWith(FRAMED_BY_SELF) ? framed(c, next) : app(c, next);
+  };
 }
