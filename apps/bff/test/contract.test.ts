@@ -21,12 +21,16 @@ const room = {
 };
 const notFound = { code: 'NOT_FOUND', errorMessage: { ar: 'غير موجود', en: 'Not found' } };
 
-/** Routes that answer without a JSON body of their own: BBB's plain-text callbacks, the .ics file, pictures. */
+/** Routes that answer without a JSON body of their own: BBB's plain-text callbacks, the .ics file, pictures, exports. */
 const WITHOUT_RESPONSE_SCHEMA = new Set([
   'GET /api/webhooks/bbb/end',
   'POST /api/webhooks/bbb/recording-ready',
   'GET /api/meetings/:id/ics',
   'GET /api/users/:id/picture',
+  'GET /api/reports/meetings/export',
+  'GET /api/reports/meetings/:id/attendance/export',
+  'GET /api/reports/rooms/export',
+  'GET /api/reports/users/export',
 ]);
 
 describe('the API test client holds answers to the contract', () => {

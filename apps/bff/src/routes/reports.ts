@@ -1,6 +1,5 @@
 import {
   ZExportQuery,
-  ZIdParam,
   ZMeetingAttendance,
   ZMeetingsReport,
   ZMeetingsReportQuery,
@@ -17,7 +16,7 @@ import { usersReport } from '@majlis/core/reports/users-report';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
-import { doc, paramsOf, queryOf } from '../http/validate.ts';
+import { doc, idParam, queryOf } from '../http/validate.ts';
 
 const tags = ['reports'];
 const power = 'viewReports' as const;
@@ -78,13 +77,12 @@ export const reportsRoutes = new Hono<Env>()
       power,
     }),
     mayView,
-    paramsOf(ZIdParam),
     queryOf(ZReportRange),
     async (c) => {
       const { view } = await meetingAttendanceReport(
         c.get('runtime').db,
         requireActor(c),
-        c.req.valid('param').id,
+        idParam(c.req.param('id')),
         c.req.valid('query'),
       );
       return c.json(view);
@@ -94,7 +92,6 @@ export const reportsRoutes = new Hono<Env>()
     '/reports/meetings/:id/attendance/export',
     doc("One meeting's stays in the period as CSV or XLSX", { tags, power }),
     mayView,
-    paramsOf(ZIdParam),
     queryOf(ZExportQuery),
     exportLimit,
     async (c) =>
@@ -103,7 +100,7 @@ export const reportsRoutes = new Hono<Env>()
         await exportAttendance(
           c.get('runtime').db,
           requireActor(c),
-          c.req.valid('param').id,
+          idParam(c.req.param('id')),
           c.req.valid('query'),
           c.get('locale'),
         ),
