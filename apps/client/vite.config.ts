@@ -12,13 +12,19 @@ const cwd = fileURLToPath(new URL('.', import.meta.url));
 const configPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 const linguiConfig = getConfig({ configPath, cwd });
 
-/** Absolute base for the social-sharing tags (crawlers need full URLs); set PUBLIC_URL when deploying. */
-const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+/**
+ * Absolute base for the social-sharing tags (crawlers need full URLs). Only the dev server fills it in: the build
+ * keeps `%PUBLIC_URL%`, which the BFF replaces with its own PUBLIC_URL when it serves the page (http/page-meta.ts).
+ */
+const devPublicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:5173').replace(/\/$/, '');
 
 export default defineConfig({
   root: cwd,
   plugins: [
-    { name: 'public-url', transformIndexHtml: (html) => html.replaceAll('%PUBLIC_URL%', publicUrl) },
+    {
+      name: 'public-url',
+      transformIndexHtml: (html, ctx) => (ctx.server ? html.replaceAll('%PUBLIC_URL%', devPublicUrl) : html),
+    },
     react(),
     babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]] }),
     lingui({ cwd, configPath }),

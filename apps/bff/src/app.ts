@@ -109,7 +109,7 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
   app.all('/api/*', () => {
     throw new AppError(404, 'NOT_FOUND');
   });
-  if (opts.clientDist) app.use(serveClient(opts.clientDist));
+  if (opts.clientDist) app.use(serveClient(opts.clientDist, { publicUrl: runtime.config.publicUrl }));
 
   app.notFound((c) => renderError(c, new AppError(404, 'NOT_FOUND')));
   app.onError((err, c) => {

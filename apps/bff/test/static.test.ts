@@ -18,11 +18,16 @@ describe('serveClient', () => {
     outside = mkdtempSync(join(tmpdir(), 'majlis-static-'));
     root = join(outside, 'dist');
     mkdirSync(join(root, 'assets'), { recursive: true });
-    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Majlis</title>');
+    writeFileSync(
+      join(root, 'index.html'),
+      '<!doctype html><title>Majlis</title><meta name="description" content="d" />' +
+        '<link rel="canonical" href="%PUBLIC_URL%/" /><meta property="og:url" content="%PUBLIC_URL%/" />' +
+        '<meta property="og:title" content="t" /><meta property="og:image" content="%PUBLIC_URL%/og-image.png" />',
+    );
     writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'console.log(1)');
     writeFileSync(join(root, 'favicon.svg'), '<svg/>');
     writeFileSync(join(outside, 'secret.txt'), 'not for the web');
-    app = new Hono().use(serveClient(root));
+    app = new Hono().use(serveClient(root, { publicUrl: 'https://majlis.example' }));
     app.notFound((c) => c.text('fell through', 404));
   });
   afterAll(() => rmSync(outside, { recursive: true, force: true }));
@@ -46,9 +51,15 @@ describe('serveClient', () => {
     expect(head.headers.get('content-length')).toBe('14');
   });
 
-  it('client routes that accept HTML get index.html, never cached', async () => {
-    for (const path of ['/', '/dashboard/calendar', '/index.html']) {
-      const res = await app.request(path, html);
+  it('client routes get index.html whatever they accept, never cached', async () => {
+    for (const [path, init] of [
+      ['/', html],
+      ['/dashboard/calendar', html],
+      ['/index.html', html],
+      ['/dashboard/calendar', { headers: { accept: '*/*' } }],
+      ['/join/123', {}],
+    ] as const) {
+      const res = await app.request(path, init);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toContain('<title>Majlis</title>');
       expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
@@ -56,16 +67,35 @@ describe('serveClient', () => {
     }
   });
 
-  it('no fallback without text/html, for a missing file, or for other methods', async () => {
-    expect((await app.request('/dashboard/calendar')).status).toBe(404);
+  it('sharing tags name the page on PUBLIC_URL; a join link previews its number and nothing else', async () => {
+    const home = await (await app.request('/', { headers: { accept: '*/*' } })).text();
+    expect(home).toContain('<meta property="og:url" content="https://majlis.example/" />');
+    expect(home).toContain('<link rel="canonical" href="https://majlis.example/" />');
+    expect(home).toContain('content="https://majlis.example/og-image.png"');
+    expect(home).not.toContain('%PUBLIC_URL%');
+
+    const join = await (await app.request('/join/1234567890', { headers: { accept: '*/*' } })).text();
+    expect(join).toContain('<meta property="og:url" content="https://majlis.example/join/1234567890" />');
+    expect(join).toMatch(/<title>[^<]*Join meeting 123 456 7890 on Majlis<\/title>/);
+    expect(join).toMatch(
+      /<meta property="og:title" content="[^"]*١٢٣ ٤٥٦ ٧٨٩٠[^"]*Join meeting 123 456 7890 on Majlis"/,
+    );
+
+    // Arabic-Indic digits in the link read the same; anything else in the path is escaped, never markup.
+    const arabic = await (await app.request(`/join/${encodeURIComponent('١٢٣٤٥٦٧٨')}`)).text();
+    expect(arabic).toContain('Join meeting 123 456 78 on Majlis');
+    const hostile = await (await app.request('/x%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
+    expect(hostile).not.toContain('<script>alert(1)');
+    expect(hostile).toContain('&quot;&gt;&lt;script&gt;');
+  });
+
+  it('no fallback for a missing file, or for other methods', async () => {
     expect((await app.request('/assets/missing.js', html)).status).toBe(404);
     expect((await app.request('/missing.png', html)).status).toBe(404);
     expect((await app.request('/dashboard', { method: 'POST', ...html })).status).toBe(404);
   });
 
-  it('a malformed escape is not a 500: no file, and the SPA page for a browser', async () => {
-    const plain = await app.request('/%E0%A4%A');
-    expect(plain.status).toBe(404);
+  it('a malformed escape is not a 500: the SPA page', async () => {
     const page = await app.request('/%E0%A4%A', html);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>Majlis</title>');

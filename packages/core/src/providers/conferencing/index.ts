@@ -49,9 +49,13 @@ export function conferencing(config: Config): Conferencing {
   return set;
 }
 
-/** The provider for a room type, or a bilingual 503 naming the provider that is not configured. */
+/**
+ * The provider for a room type, or a bilingual 409 naming the provider that is not configured: the same answer as
+ * adding a room of that type (rooms.ts), since the request conflicts with how this server is set up; nothing failed
+ * (the demo's BigBlueButton hall exists on an embedded server with no BigBlueButton).
+ */
 export function providerFor(config: Config, kind: ProviderKind): ConferencingProvider {
   const provider = conferencing(config)[kind];
-  if (!provider) throw new AppError(503, 'PROVIDER_NOT_CONFIGURED', undefined, { provider: PROVIDER_LABEL[kind] });
+  if (!provider) throw new AppError(409, 'PROVIDER_NOT_CONFIGURED', undefined, { provider: PROVIDER_LABEL[kind] });
   return provider;
 }
