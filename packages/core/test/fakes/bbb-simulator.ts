@@ -20,7 +20,7 @@ import { escapeXml } from '../../src/providers/conferencing/xml.ts';
  *   GET /playback/video/<recordID>/video-0.m4v (video/mp4, as an attachment named <recordID>.m4v).
  *   getRecordings gives the page URLs (format urls); the BFF stores the .m4v file as its 'video' format url.
  * - a control API for tests in other processes (unsigned, test-only, 127.0.0.1), answering JSON once every webhook and
- *   callback it causes was delivered: GET /sim/meetings, POST /sim/meetings/<meetingID>/leave {userID},
+ *   callback it causes was delivered: GET /sim/meetings, POST /sim/meetings/<meetingID>/leave {userID, at?},
  *   POST /sim/meetings/<meetingID>/end, POST /sim/meetings/<meetingID>/publish {size, video?}.
  * Test-only: never used by `npm start`.
  */
@@ -363,13 +363,13 @@ export class BbbSimulator {
     }
   }
 
-  /** A user closes the tab. */
-  async leave(meetingID: string, userID: string) {
+  /** A user closes the tab; `at` (ms) stands in for the clock, so a test can have someone stay 7 minutes at once. */
+  async leave(meetingID: string, userID: string, at?: number) {
     const m = this.meetings.get(meetingID);
     const i = m?.attendees.findIndex((a) => a.userID === userID) ?? -1;
     if (!m || i < 0) throw new Error(`no attendee ${userID}`);
     const [a] = m.attendees.splice(i, 1);
-    await this.emit(m, 'user-left', { meeting: this.meetingAttrs(m), user: this.userAttrs(a as SimAttendee) });
+    await this.emit(m, 'user-left', { meeting: this.meetingAttrs(m), user: this.userAttrs(a as SimAttendee) }, at);
   }
 
   private endCall(params: Record<string, string>, res: ServerResponse) {
@@ -609,11 +609,11 @@ export class BbbSimulator {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const body = (text ? JSON.parse(text) : {}) as { userID?: string; size?: number; video?: boolean };
+    const body = (text ? JSON.parse(text) : {}) as { userID?: string; size?: number; video?: boolean; at?: number };
     if (action[2] === 'leave') {
       if (!m.attendees.some((a) => a.userID === body.userID))
         return json(404, { ok: false, error: `no attendee ${body.userID}` });
-      await this.leave(meetingID, String(body.userID));
+      await this.leave(meetingID, String(body.userID), typeof body.at === 'number' ? body.at : undefined);
       return json(200, { ok: true });
     }
     if (action[2] === 'end') {
@@ -653,9 +653,9 @@ export class BbbSimulator {
   }
 
   /** bbb-webhooks v3 delivery: form body (domain, event = JSON array, timestamp), checksum on the callback URL. */
-  private emit(m: SimMeeting, id: string, attributes: Record<string, unknown>): Promise<void> {
+  private emit(m: SimMeeting, id: string, attributes: Record<string, unknown>, at?: number): Promise<void> {
     // ordered, one event at a time, like bbb-webhooks
-    this.queue = this.queue.then(() => this.deliver(m, id, attributes));
+    this.queue = this.queue.then(() => this.deliver(m, id, attributes, at));
     return this.queue;
   }
 
@@ -664,8 +664,8 @@ export class BbbSimulator {
     return this.queue;
   }
 
-  private async deliver(m: SimMeeting, id: string, attributes: Record<string, unknown>) {
-    const event = [{ data: { type: 'event', id, attributes, event: { ts: Date.now() } } }];
+  private async deliver(m: SimMeeting, id: string, attributes: Record<string, unknown>, at?: number) {
+    const event = [{ data: { type: 'event', id, attributes, event: { ts: at ?? Date.now() } } }];
     for (const hook of this.hooks.values()) {
       if (hook.meetingID && hook.meetingID !== m.meetingID) continue;
       const body = new URLSearchParams({
