@@ -43,6 +43,10 @@ const pages: RouteObject[] = [
           { path: '/join/:number', lazy: page(() => import('../routes/join.tsx')) },
         ],
       },
+      {
+        lazy: page(() => import('../layouts/RecodDownloadLayout.tsx')),
+        children: [{ path: '/recording/:id', lazy: page(() => import('../routes/recording.tsx')) }],
+      },
       { path: '*', lazy: page(() => import('../routes/not-found.tsx')) },
     ],
   },

@@ -1,14 +1,13 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { DashPage } from '../../features/dashboard/DashPage.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { RecordingsPage as Recordings } from '../../features/recordings/RecordingsPage.tsx';
 
+/** /dashbord/recordings (no gate: everyone sees the recordings they may see). */
 export default function RecordingsPage() {
   const { t } = useLingui();
   return (
     <DashPage title={t`Recordings`}>
-      <EmptyState title={<Trans>No recordings yet</Trans>}>
-        <Trans>Recordings of your meetings will be listed here, ready to play and download.</Trans>
-      </EmptyState>
+      <Recordings />
     </DashPage>
   );
 }
