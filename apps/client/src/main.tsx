@@ -1,5 +1,6 @@
 import './app/zod-config.ts';
 import '@mantine/core/styles.css';
+import '@mantine/charts/styles.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
