@@ -1,7 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { attendance, meetings, recordings, rooms } from '../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { meetings, recordings, rooms } from '../db/schema/index.ts';
+import type { ProviderRecordingFormat } from '../providers/conferencing/port.ts';
 import type { Ctx, MeetingRow } from './meeting-access.ts';
 import { applyMeetingEvent, endEvent } from './meeting-status.ts';
+import { providerJoined, providerLeft } from './record-attendance.ts';
 
 /**
  * What the providers tell us (callbacks and webhooks), once each provider's wire format is read
@@ -13,7 +15,13 @@ export interface NewRecording {
   recordId: string;
   name: string;
   size: number;
+  /** The first playback (older rows' `url`); `formats` has them all. */
   url: string | null;
+  formats?: ProviderRecordingFormat[];
+  /** Unknown (Zoom): 0. */
+  participants?: number;
+  /** The provider's state when first stored (BBB published / unpublished); later changes are ours (recordings service). */
+  published?: boolean;
   start?: Date;
   end?: Date;
 }
@@ -22,8 +30,25 @@ export interface NewRecording {
 export type ProviderEvent =
   | { type: 'started' }
   | { type: 'ended' }
-  | { type: 'joined'; session: string; providerUserId: string; name: string; role: string; at: Date; userId?: string }
-  | { type: 'left'; session: string; providerUserId: string; at: Date }
+  | {
+      type: 'joined';
+      session: string;
+      providerUserId: string;
+      name: string;
+      role: string;
+      at: Date;
+      /** The userID we passed at join, echoed by the provider (BBB external-user-id, Zoom customer_key). */
+      externalUserId?: string;
+    }
+  | {
+      type: 'left';
+      session: string;
+      providerUserId: string;
+      at: Date;
+      externalUserId?: string;
+      name?: string;
+      role?: string;
+    }
   | { type: 'recording'; recording: Omit<NewRecording, 'name'> & { name?: string } };
 
 /** The events one provider message carries, for the meeting the provider knows by `providerMeetingId`. */
@@ -49,50 +74,29 @@ export async function applyProviderReport(ctx: Ctx, report: ProviderReport): Pro
     if (e.type === 'started') await applyMeetingEvent(ctx, m.id, { type: 'provider.started' }, { strict: false });
     else if (e.type === 'ended')
       await applyMeetingEvent(ctx, m.id, endEvent('provider.ended', ctx.db), { strict: false });
-    else if (e.type === 'joined') await joined(ctx, m, e);
-    else if (e.type === 'left') await left(ctx, m, e);
+    else if (e.type === 'joined') await providerJoined(ctx.db, m.id, e);
+    else if (e.type === 'left') await providerLeft(ctx.db, m.id, e);
     else await storeRecording(ctx, m, { ...e.recording, name: e.recording.name ?? m.name });
   }
   return true;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function joined(ctx: Ctx, m: MeetingRow, e: Extract<ProviderEvent, { type: 'joined' }>) {
-  await ctx.db
-    .insert(attendance)
-    .values({
-      meetingId: m.id,
-      session: e.session,
-      providerUserId: e.providerUserId,
-      // the provider echoes the user id we passed at join; anything else (a guest) is not one of our users
-      userId: e.userId && UUID.test(e.userId) ? e.userId : null,
-      name: e.name,
-      role: e.role,
-      joinedAt: e.at,
-    })
-    .onConflictDoNothing();
-}
-
-async function left(ctx: Ctx, m: MeetingRow, e: Extract<ProviderEvent, { type: 'left' }>) {
-  await ctx.db
-    .update(attendance)
-    .set({ leftAt: e.at })
-    .where(
-      and(
-        eq(attendance.meetingId, m.id),
-        eq(attendance.session, e.session),
-        eq(attendance.providerUserId, e.providerUserId),
-        isNull(attendance.leftAt),
-      ),
-    );
+/** The formats of both, one per type, the newer report's winning. */
+function mergeFormats(old: ProviderRecordingFormat[], add: ProviderRecordingFormat[]): ProviderRecordingFormat[] {
+  const byType = new Map(old.map((f) => [f.type, f]));
+  for (const f of add) byType.set(f.type, f);
+  return ['presentation' as const, 'video' as const].flatMap((t) => byType.get(t) ?? []);
 }
 
 /**
- * Stores a recording once (by provider and record id) and counts its size against the room's storage,
- * in one transaction, so a repeated callback or webhook changes nothing twice.
+ * Stores a recording (by provider and record id) and counts its size against the room's storage, in one transaction.
+ * A later report about the same recording adds the formats it did not have and raises its size (and the room's) when
+ * bigger, so repeated callbacks and webhooks change nothing twice; a deleted recording (tombstone) is never brought
+ * back. The name and the published state, once stored, are ours to change (the recordings service). True when stored
+ * or changed.
  */
 export async function storeRecording(ctx: Ctx, m: MeetingRow, r: NewRecording): Promise<boolean> {
+  const formats = mergeFormats([], r.formats ?? (r.url ? [{ type: 'presentation', url: r.url }] : []));
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(recordings)
@@ -104,17 +108,55 @@ export async function storeRecording(ctx: Ctx, m: MeetingRow, r: NewRecording): 
         providerRecordId: r.recordId,
         name: r.name,
         sizeBytes: r.size,
-        url: r.url,
+        url: r.url ?? formats[0]?.url ?? null,
+        formats,
+        participants: r.participants ?? 0,
+        published: r.published ?? true,
         startTime: r.start ?? null,
         endTime: r.end ?? null,
       })
       .onConflictDoNothing()
       .returning({ id: recordings.id });
-    if (!row) return false;
+    if (row) {
+      await tx
+        .update(rooms)
+        .set({ usedBytes: sql`${rooms.usedBytes} + ${r.size}` })
+        .where(eq(rooms.id, m.roomId));
+      return true;
+    }
+    const [old] = await tx
+      .select()
+      .from(recordings)
+      .where(and(eq(recordings.provider, r.provider), eq(recordings.providerRecordId, r.recordId)))
+      .for('update');
+    if (!old || old.deletedAt) return false;
+    const merged = mergeFormats(old.formats, formats);
+    const patch = {
+      formats: merged,
+      sizeBytes: Math.max(old.sizeBytes, r.size),
+      participants: Math.max(old.participants, r.participants ?? 0),
+      url: old.url ?? r.url ?? merged[0]?.url ?? null,
+      startTime: old.startTime ?? r.start ?? null,
+      endTime: old.endTime ?? r.end ?? null,
+    };
+    const same =
+      JSON.stringify(merged) === JSON.stringify(old.formats) &&
+      patch.sizeBytes === old.sizeBytes &&
+      patch.participants === old.participants &&
+      patch.url === old.url &&
+      +(patch.startTime ?? 0) === +(old.startTime ?? 0) &&
+      +(patch.endTime ?? 0) === +(old.endTime ?? 0);
+    if (same) return false;
     await tx
-      .update(rooms)
-      .set({ usedBytes: sql`${rooms.usedBytes} + ${r.size}` })
-      .where(eq(rooms.id, m.roomId));
+      .update(recordings)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(recordings.id, old.id));
+    if (patch.sizeBytes !== old.sizeBytes) {
+      await tx
+        .update(rooms)
+        .set({ usedBytes: sql`${rooms.usedBytes} + ${patch.sizeBytes - old.sizeBytes}` })
+        .where(eq(rooms.id, old.roomId));
+    }
     return true;
   });
 }

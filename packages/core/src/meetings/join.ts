@@ -3,11 +3,12 @@ import { type Bilingual, toAsciiDigits } from '@majlis/i18n';
 import { both } from '@majlis/i18n/server';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
-import { attendance, meetings, rooms } from '../db/schema/index.ts';
+import { meetings, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { providerFor } from '../providers/conferencing/index.ts';
 import { type Ctx, canManageMeeting, findMeeting, type MeetingRow } from './meeting-access.ts';
 import { applyMeetingEvent, endEvent, expireDueMeetings, onProvider, providerMeetingOf } from './meeting-status.ts';
+import { recordOwnJoin } from './record-attendance.ts';
 
 /** Digits only after mapping Arabic-Indic digits (spec: join by number typed in Arabic). */
 export function normaliseNumber(raw: string): string {
@@ -113,22 +114,23 @@ export async function joinMeeting(
       guest: !host && m.waitingRoom,
     }),
   );
-  if (room.type === 'jitsi') {
-    // Jitsi reports nothing back: the join itself is the attendance record
-    await ctx.db
-      .insert(attendance)
-      .values({
-        meetingId: m.id,
-        session: `${m.providerMeetingId}:${m.startedAt?.toISOString() ?? ''}`,
-        providerUserId: userId,
-        userId: actor?.userId ?? null,
-        name: fullName,
-        role: role === 'moderator' ? 'MODERATOR' : 'VIEWER',
-        joinedAt: new Date(),
-      })
-      .onConflictDoNothing();
-  }
+  // Our own record of the join, on every provider: the only one on Jitsi (it reports nothing back); BBB's and Zoom's
+  // join reports turn it into theirs (record-attendance.ts)
+  await recordOwnJoin(ctx.db, m, {
+    session: ownSession(m),
+    externalUserId: userId,
+    userId: actor?.userId ?? null,
+    name: fullName,
+    role: role === 'moderator' ? 'MODERATOR' : 'VIEWER',
+  });
   return notice ? { url, role, notice } : { url, role };
+}
+
+/** The provider session our join belongs to: BBB's internal meeting id when create gave one, else this run's start. */
+function ownSession(m: MeetingRow): string {
+  const internal = m.providerData.internalMeetingID;
+  if (typeof internal === 'string' && internal) return internal;
+  return `${m.providerMeetingId}:${m.startedAt?.toISOString() ?? ''}`;
 }
 
 /** The dashboard's start button: the same as joining by number as a host. */

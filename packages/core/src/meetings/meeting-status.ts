@@ -2,12 +2,13 @@ import { pickOptions } from '@majlis/contracts/meetings';
 import { decideMeeting, type MeetingStatus, type MeetingStatusEvent } from '@majlis/machines';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
-import { attendance, meetingOccurrences, meetings, rooms } from '../db/schema/index.ts';
+import { meetingOccurrences, meetings, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { logger } from '../log.ts';
 import { providerFor } from '../providers/conferencing/index.ts';
 import { type ConferencingProvider, ProviderError, type ProviderMeeting } from '../providers/conferencing/port.ts';
 import type { Ctx, MeetingRow, RoomRow } from './meeting-access.ts';
+import { closeOpenAttendance } from './record-attendance.ts';
 
 const log = logger.child({ module: 'meetings' });
 
@@ -152,13 +153,8 @@ export async function applyMeetingEvent(
     }
   }
   if (d.status === 'running' && m.status !== 'running') patch.startedAt = new Date();
-  if (m.status === 'running' && d.status !== 'running') {
-    patch.endedAt = new Date();
-    await ctx.db
-      .update(attendance)
-      .set({ leftAt: new Date() })
-      .where(and(eq(attendance.meetingId, m.id), sql`${attendance.leftAt} is null`));
-  }
+  const ends = m.status === 'running' && d.status !== 'running';
+  if (ends) patch.endedAt = new Date();
   if (d.status === 'deleted') patch.deletedAt = new Date();
   const [saved] = await ctx.db
     .update(meetings)
@@ -166,6 +162,8 @@ export async function applyMeetingEvent(
     .where(and(eq(meetings.id, m.id), eq(meetings.status, m.status), eq(meetings.active, m.active)))
     .returning();
   if (!saved) return applyMeetingEvent(ctx, meetingId, ev, opts); // changed meanwhile: decide again on the new row
+  // the stays still open end with the meeting (a leave kept before its join is closed already)
+  if (ends && saved.endedAt) await closeOpenAttendance(ctx.db, saved.id, saved.endedAt);
   return saved;
 }
 

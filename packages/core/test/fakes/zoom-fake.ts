@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * Zoom for tests, on 127.0.0.1:0: Server-to-Server OAuth (POST /oauth/token, grant_type=account_credentials,
  * Basic client credentials), REST v2 meetings (create, get, patch, delete, occurrences, status end) with Zoom's
- * JSON error shape, and webhook deliveries signed with x-zm-signature v0, including endpoint.url_validation.
+ * JSON error shape, cloud recordings (made by `record`, moved to the trash by DELETE /meetings/{uuid}/recordings
+ * ?action=trash, uuid double-encoded when it starts with / or holds //), and webhook deliveries signed with
+ * x-zm-signature v0, including endpoint.url_validation.
  * Test-only: never used by `npm start`.
  */
 export interface ZoomFakeMeeting {
@@ -32,6 +34,8 @@ export class ZoomFake {
   readonly clientSecret = randomBytes(12).toString('hex');
   readonly webhookSecret = randomBytes(12).toString('hex');
   readonly meetings = new Map<number, ZoomFakeMeeting>();
+  /** Cloud recordings by meeting instance uuid; `trashed` once deleted with action=trash. */
+  readonly recordings = new Map<string, { meetingId: number; files: Record<string, unknown>[]; trashed: boolean }>();
   tokenRequests = 0;
   private tokens = new Set<string>();
   private server: Server | null = null;
@@ -119,6 +123,19 @@ export class ZoomFake {
       this.meetings.set(id, m);
       return this.json(res, 201, this.view(m));
     }
+    const recording = /^\/meetings\/([^/]+)\/recordings$/.exec(path);
+    if (recording) {
+      // a uuid starting with / or holding // arrives double-encoded
+      let uuid = decodeURIComponent(recording[1] as string);
+      if (/%2F/i.test(uuid)) uuid = decodeURIComponent(uuid);
+      const rec = this.recordings.get(uuid) ?? [...this.recordings.values()].find((r) => String(r.meetingId) === uuid);
+      if (!rec || rec.trashed) return this.json(res, 404, { code: 3301, message: 'This recording does not exist.' });
+      if (req.method !== 'DELETE') return this.json(res, 405, { code: 405, message: 'Method not allowed' });
+      if (url.searchParams.get('action') !== 'trash')
+        return this.json(res, 400, { code: 300, message: 'Only action=trash here' });
+      rec.trashed = true;
+      return this.json(res, 204);
+    }
     const match = /^\/meetings\/(\d+)(\/status)?$/.exec(path);
     const m = match ? this.meetings.get(Number(match[1])) : undefined;
     if (!match || !m)
@@ -183,6 +200,53 @@ export class ZoomFake {
       body.plainToken === plainToken &&
       body.encryptedToken === createHmac('sha256', this.webhookSecret).update(plainToken).digest('hex')
     );
+  }
+
+  /**
+   * A cloud recording of one meeting instance: an MP4, an M4A and a chat file (Zoom's recording.completed shape), kept
+   * for DELETE; returns the webhook's `payload.object`.
+   */
+  record(id: number, opts: { uuid?: string; mp4Size?: number } = {}) {
+    const m = this.meetings.get(id);
+    if (!m) throw new Error(`no meeting ${id}`);
+    const uuid = opts.uuid ?? m.uuid;
+    const start = new Date(Date.now() - 3600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const end = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const file = (type: string, size: number, recording_type: string) => {
+      const fid = randomBytes(8).toString('hex');
+      return {
+        id: fid,
+        meeting_id: uuid,
+        recording_start: start,
+        recording_end: end,
+        file_type: type,
+        file_extension: type,
+        file_size: size,
+        play_url: `https://zoom.example/rec/play/${fid}`,
+        download_url: `https://zoom.example/rec/download/${fid}`,
+        status: 'completed',
+        recording_type,
+      };
+    };
+    const files = [
+      file('MP4', opts.mp4Size ?? 5_000_000, 'shared_screen_with_speaker_view'),
+      file('M4A', 800_000, 'audio_only'),
+      file('CHAT', 1_200, 'chat_file'),
+    ];
+    this.recordings.set(uuid, { meetingId: id, files, trashed: false });
+    return {
+      uuid,
+      id,
+      host_id: 'host',
+      topic: m.topic,
+      type: m.type,
+      start_time: start,
+      duration: 60,
+      total_size: files.reduce((sum, f) => sum + f.file_size, 0),
+      recording_count: files.length,
+      share_url: `https://zoom.example/rec/share/${randomBytes(6).toString('hex')}`,
+      recording_files: files,
+    };
   }
 
   /** The host starts the meeting in the Zoom app. */

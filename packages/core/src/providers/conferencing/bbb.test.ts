@@ -77,8 +77,25 @@ describe('BigBlueButton answers', () => {
       playbackUrl:
         'https://demo.bigbluebutton.org/podcast/ffbfc4cc24428694e8b53a4e144f414052431693-1530718721124/audio.ogg',
       metadata: { isBreakout: 'false', meetingName: "Fred's Room", 'gl-listed': 'false' },
+      // the podcast is not a format we play; the presentation is
+      formats: [
+        {
+          type: 'presentation',
+          url: 'https://demo.bigbluebutton.org/playback/presentation/2.0/playback.html?meetingId=ffbfc4cc24428694e8b53a4e144f414052431693-1530718721124&t=1',
+        },
+      ],
+      participants: 3,
+      published: true,
     });
-    expect(processing).toMatchObject({ state: 'processing', size: 4096, playbackUrl: null, metadata: {} });
+    expect(processing).toMatchObject({
+      state: 'processing',
+      size: 4096,
+      playbackUrl: null,
+      metadata: {},
+      formats: [],
+      participants: 0,
+      published: false,
+    });
     expect(await bbbAnswering(noRecordingsAnswer).bbb.getRecordings({ meetingID: 'x' })).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZoomFake } from '../../../test/fakes/zoom-fake.ts';
 import { providerMeeting } from './provider-meeting.test-data.ts';
 import { ZOOM_MAX_OCCURRENCES, Zoom } from './zoom.ts';
 
@@ -59,5 +60,31 @@ describe('Zoom recurrence', () => {
     const meeting = providerMeeting({ recurrenceDays: [4], repeatDays: 6, providerMeetingId: String(base.id) });
     await zoom.cancelOccurrence(meeting, first);
     expect(calls.at(-1)).toEqual({ method: 'DELETE', path: `/meetings/${base.id}?occurrence_id=${+first}` });
+  });
+});
+
+describe('Zoom cloud recordings', () => {
+  it('moves a meeting instance’s recording to the trash (uuid double-encoded when Zoom asks), gone ones are done', async () => {
+    const fake = await new ZoomFake().start();
+    try {
+      const zoom = new Zoom({
+        accountId: fake.accountId,
+        clientId: fake.clientId,
+        clientSecret: fake.clientSecret,
+        apiUrl: fake.apiUrl,
+        oauthUrl: fake.oauthUrl,
+      });
+      const { providerMeetingId } = await zoom.schedule(providerMeeting());
+      const id = Number(providerMeetingId);
+      const plain = fake.record(id, { uuid: 'aDYlohsHRtCd4ii1uC2+hA==' }).uuid;
+      const slashed = fake.record(id, { uuid: '/ajXp112QmuoKj4854875==' }).uuid;
+      await zoom.deleteRecordings([plain, slashed, 'never-recorded']);
+      expect(fake.recordings.get(plain)?.trashed).toBe(true);
+      expect(fake.recordings.get(slashed)?.trashed).toBe(true);
+      await zoom.deleteRecordings([plain]); // again: already in the trash
+      fake.revokeTokens();
+    } finally {
+      await fake.stop();
+    }
   });
 });

@@ -208,6 +208,24 @@ export class Zoom implements ConferencingProvider {
     await this.api('DELETE', `/meetings/${meeting.providerMeetingId}?occurrence_id=${+original}`);
   }
 
+  /**
+   * Moves a meeting instance's cloud recording (all its files) to Zoom's trash: DELETE /meetings/{uuid}/recordings
+   * ?action=trash, our record id being the instance uuid (double-encoded when it starts with / or holds //, as Zoom
+   * asks). One Zoom no longer has (3301, 404) counts as done.
+   */
+  async deleteRecordings(recordIds: string[]): Promise<void> {
+    for (const id of recordIds) {
+      const once = encodeURIComponent(id);
+      const path = id.startsWith('/') || id.includes('//') ? encodeURIComponent(once) : once;
+      try {
+        await this.api('DELETE', `/meetings/${path}/recordings?action=trash`);
+      } catch (err) {
+        if (err instanceof ProviderError && (err.key === '3301' || err.key === '404')) continue;
+        throw err;
+      }
+    }
+  }
+
   async isRunning(meeting: ProviderMeeting): Promise<boolean | null> {
     if (!meeting.providerMeetingId) return false;
     const zm = await this.api<ZoomMeeting>('GET', `/meetings/${meeting.providerMeetingId}`);

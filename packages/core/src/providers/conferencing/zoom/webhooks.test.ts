@@ -15,7 +15,12 @@ describe('parseZoomEvent', () => {
       events: [{ type: 'started' }],
     });
     expect(parseZoomEvent(body('meeting.ended'))?.events).toEqual([{ type: 'ended' }]);
-    const participant = { participant_user_id: 'p-1', user_name: 'Omar', join_time: '2026-04-09T08:01:00Z' };
+    const participant = {
+      participant_user_id: 'p-1',
+      user_name: 'Omar',
+      join_time: '2026-04-09T08:01:00Z',
+      customer_key: 'u-1',
+    };
     expect(parseZoomEvent(body('meeting.participant_joined', { participant }))?.events).toEqual([
       {
         type: 'joined',
@@ -24,6 +29,7 @@ describe('parseZoomEvent', () => {
         name: 'Omar',
         role: 'VIEWER',
         at: new Date('2026-04-09T08:01:00Z'),
+        externalUserId: 'u-1',
       },
     ]);
     const leaving = { user_id: 'p-2', leave_time: '2026-04-09T09:00:00Z' };
@@ -32,10 +38,29 @@ describe('parseZoomEvent', () => {
     ]);
   });
 
-  it('reads one recording per cloud recording file, named after the topic', () => {
+  it('reads one recording per meeting instance, not per file: sizes summed, the MP4 as its video', () => {
+    const file = (
+      id: string,
+      meeting_id: string,
+      file_type: string,
+      file_size: number,
+      start: string,
+      end: string,
+    ) => ({
+      id,
+      meeting_id,
+      file_type,
+      file_size,
+      play_url: `https://zoom.example/rec/play/${id}`,
+      download_url: `https://zoom.example/rec/download/${id}`,
+      recording_start: start,
+      recording_end: end,
+    });
     const recording_files = [
-      { id: 'f-1', file_size: 100, play_url: 'https://zoom.example/p/1', recording_start: '2026-04-09T08:00:00Z' },
-      { id: 'f-2' },
+      file('f-1', 'sess==', 'MP4', 100, '2026-04-09T08:00:00Z', '2026-04-09T08:50:00Z'),
+      file('f-2', 'sess==', 'M4A', 20, '2026-04-09T07:59:00Z', '2026-04-09T08:51:00Z'),
+      file('f-3', 'sess==', 'CHAT', 1, '2026-04-09T08:00:00Z', '2026-04-09T08:50:00Z'),
+      file('f-4', '/other//', 'M4A', 5, '2026-04-09T10:00:00Z', '2026-04-09T10:30:00Z'),
     ];
     const events = parseZoomEvent(body('recording.completed', { recording_files }))?.events;
     expect(events).toEqual([
@@ -43,27 +68,34 @@ describe('parseZoomEvent', () => {
         type: 'recording',
         recording: {
           provider: 'zoom',
-          recordId: 'f-1',
+          recordId: 'sess==',
           name: 'Weekly',
-          size: 100,
-          url: 'https://zoom.example/p/1',
-          start: new Date('2026-04-09T08:00:00Z'),
-          end: undefined,
+          size: 121,
+          url: 'https://zoom.example/rec/play/f-1',
+          formats: [{ type: 'video', url: 'https://zoom.example/rec/download/f-1' }],
+          participants: 0,
+          start: new Date('2026-04-09T07:59:00Z'),
+          end: new Date('2026-04-09T08:51:00Z'),
         },
       },
       {
         type: 'recording',
         recording: {
           provider: 'zoom',
-          recordId: 'f-2',
+          recordId: '/other//',
           name: 'Weekly',
-          size: 0,
-          url: null,
-          start: undefined,
-          end: undefined,
+          size: 5,
+          url: 'https://zoom.example/rec/play/f-4',
+          formats: [],
+          participants: 0,
+          start: new Date('2026-04-09T10:00:00Z'),
+          end: new Date('2026-04-09T10:30:00Z'),
         },
       },
     ]);
+    // files without their instance belong to the event's meeting uuid
+    const [bare] = parseZoomEvent(body('recording.completed', { recording_files: [{ id: 'f-9' }] }))?.events ?? [];
+    expect(bare).toMatchObject({ recording: { recordId: 'sess==', size: 0, url: null, formats: [] } });
     expect(parseZoomEvent(body('recording.completed'))?.events).toEqual([]);
   });
 
