@@ -225,7 +225,15 @@ describe.each(drivers)('attendance on %s', (driver) => {
       at: new Date(+now + 2000),
     });
     expect(await rows(m.id)).toEqual([expect.objectContaining({ source: 'provider', puid: '16778240' })]);
-    await report(m, { ...join(new Date(+now + 3000), '16778241', 'zoom-uuid=='), externalUserId: undefined });
+    // someone else with no name we gave: a row of their own
+    await report(m, {
+      type: 'joined',
+      session: 'zoom-uuid==',
+      providerUserId: '16778241',
+      name: 'Zoom user',
+      role: 'VIEWER',
+      at: new Date(+now + 3000),
+    });
     expect(await rows(m.id)).toHaveLength(2);
   });
 

@@ -139,8 +139,10 @@ export async function storeRecording(ctx: Ctx, m: MeetingRow, r: NewRecording): 
       startTime: old.startTime ?? r.start ?? null,
       endTime: old.endTime ?? r.end ?? null,
     };
+    // jsonb keeps its own key order: compared field by field
+    const key = (fs: ProviderRecordingFormat[]) => fs.map((f) => `${f.type} ${f.url}`).join('\n');
     const same =
-      JSON.stringify(merged) === JSON.stringify(old.formats) &&
+      key(merged) === key(old.formats) &&
       patch.sizeBytes === old.sizeBytes &&
       patch.participants === old.participants &&
       patch.url === old.url &&
