@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, meetings, recordings, rooms, users } from '../src/db/schema/index.ts';
+import { importBbbRecordings } from '../src/jobs/bbb-recordings-import.ts';
 import { storeRecording } from '../src/meetings/apply-provider-event.ts';
 import type { Ctx, MeetingRow } from '../src/meetings/meeting-access.ts';
 import { onBbbEvents, onBbbRecordingReady } from '../src/providers/conferencing/bbb/webhooks.ts';
@@ -184,6 +185,34 @@ describe.each(drivers)('recordings from the providers on %s', (driver) => {
     expect(after).toHaveLength(1);
     expect(after[0]?.deletedAt).not.toBeNull();
     expect(after[0]?.sizeBytes).toBe(1000);
+  });
+
+  it('imports what BBB recorded when its callbacks were lost, once, for meetings that ended lately', async () => {
+    const { m, meetingID } = await bbbMeeting(2);
+    const old = await bbbMeeting(1);
+    const now = new Date();
+    await ctx.db.update(meetings).set({ status: 'available', endedAt: now }).where(eq(meetings.id, m.id));
+    // ended long ago: not looked for any more
+    await ctx.db
+      .update(meetings)
+      .set({ status: 'available', endedAt: new Date(+now - 4 * 86_400_000) })
+      .where(eq(meetings.id, old.m.id));
+    // published while we were not listening (the callbacks go nowhere here)
+    const { recordID } = await sim.publishRecording(meetingID, 2000, { video: true });
+    await sim.publishRecording(old.meetingID, 10);
+    const jobCtx = { db: ctx.db, config, now: () => now };
+    expect(await importBbbRecordings(jobCtx)).toBe(1);
+    expect(await stored(m)).toEqual([
+      expect.objectContaining({
+        providerRecordId: recordID,
+        sizeBytes: 2000,
+        participants: 2,
+        formats: [expect.objectContaining({ type: 'presentation' }), expect.objectContaining({ type: 'video' })],
+      }),
+    ]);
+    expect(await stored(old.m)).toEqual([]);
+    expect(await importBbbRecordings(jobCtx)).toBe(0);
+    expect(await usedBytes(m)).toBe(2000);
   });
 
   it('stores one Zoom recording per meeting instance, its files’ sizes summed and its MP4 as the video', async () => {

@@ -1,3 +1,4 @@
+import { bbbRecordingsImportJob } from './bbb-recordings-import.ts';
 import { deliverOutboxJob } from './deliver-outbox.ts';
 import { meetingRemindersJob } from './meeting-reminders.ts';
 import { meetingSweeperJob } from './meeting-sweeper.ts';
@@ -19,6 +20,7 @@ export const jobs: JobDefinition<unknown>[] = [
   meetingRemindersJob,
   meetingSweeperJob,
   sendNotificationJob,
+  bbbRecordingsImportJob,
 ];
 
 /** Embedded default: the same handlers on timers inside the BFF process. Returns a stop function. */
