@@ -273,10 +273,16 @@ export async function providerLeft(db: Db, meetingId: string, e: ProviderLeave):
   });
 }
 
-/** The meeting ended at `endedAt`: every stay still open closes then (kept leaves are closed already). */
-export async function closeOpenAttendance(db: Db | Tx, meetingId: string, endedAt: Date): Promise<void> {
-  await db
-    .update(attendance)
-    .set({ leftAt: sql`greatest(${attendance.joinedAt}, ${endedAt.toISOString()}::timestamptz)` })
-    .where(and(eq(attendance.meetingId, meetingId), isNull(attendance.leftAt)));
+/**
+ * The meeting ended at `endedAt` (its status already saved): every stay still open closes then (kept leaves are closed
+ * already). Under the meeting's lock, so a join being applied meanwhile is either closed here or sees the end itself.
+ */
+export async function closeOpenAttendance(db: Db, meetingId: string, endedAt: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockMeetingAttendance(tx, meetingId);
+    await tx
+      .update(attendance)
+      .set({ leftAt: sql`greatest(${attendance.joinedAt}, ${endedAt.toISOString()}::timestamptz)` })
+      .where(and(eq(attendance.meetingId, meetingId), isNull(attendance.leftAt)));
+  });
 }
