@@ -388,6 +388,20 @@ describe.each(drivers)('recordings on %s', (driver) => {
     expect(audit?.action).toBe('recording.delete');
   });
 
+  it('changes a recording of a provider this server is not connected to in Majlis only (publish, delete)', async () => {
+    // Zoom is not set up in this suite: nothing to tell, so publishing and deleting do not wait for it.
+    const rec = await addRecording({ provider: 'zoom', sizeBytes: 50 });
+    const owner = await signedIn(DEMO_EMAILS.owner);
+    bbb.calls = [];
+    const hidden = await put(owner, `/api/recordings/${rec.id}`, { published: false });
+    expect(hidden.status).toBe(200);
+    expect(hidden.json.recording.published).toBe(false);
+    const before = Number(await usedBytes());
+    expect((await del(owner, `/api/recordings/${rec.id}`)).status).toBe(200);
+    expect(Number(await usedBytes())).toBe(Math.max(0, before - 50));
+    expect(bbb.calls).toEqual([]);
+  });
+
   it('counts a download once per user and once per link token; allowDownload off is for managers only', async () => {
     const rec = await addRecording();
     const path = `/api/recordings/${rec.id}/downloads`;

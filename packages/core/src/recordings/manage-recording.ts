@@ -13,7 +13,7 @@ import type { Db } from '../db/connect.ts';
 import { recordingDownloads, recordings, rooms } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { logger } from '../log.ts';
-import { providerFor } from '../providers/conferencing/index.ts';
+import { conferencing } from '../providers/conferencing/index.ts';
 import { type ConferencingProvider, ProviderError } from '../providers/conferencing/port.ts';
 import {
   accessRecording,
@@ -59,10 +59,15 @@ async function onProvider<T>(f: () => Promise<T>, notFoundIsDone = false): Promi
 const isNotFound = (err: ProviderError) =>
   err.key === 'notFound' || err.key === '404' || err.key === '3301' || /not ?found|does not exist/i.test(err.message);
 
+/**
+ * The adapter to tell, or null: Jitsi keeps its own recordings, and a provider this server is not connected to (its
+ * settings removed, or the embedded demo's BigBlueButton rows) cannot be told anything, so the change is Majlis's own.
+ */
 function opsFor(ctx: RecordingCtx, a: RecordingAccess): (ConferencingProvider & RecordingOps) | null {
-  // Jitsi keeps its own recordings: nothing to tell it. A provider no longer configured cannot be told either.
   if (a.rec.provider === 'jitsi') return null;
-  return providerFor(ctx.config, a.rec.provider) as ConferencingProvider & RecordingOps;
+  const ops = conferencing(ctx.config)[a.rec.provider];
+  if (!ops) log.warn({ recording: a.rec.id, provider: a.rec.provider }, 'provider not configured: changed here only');
+  return ops as (ConferencingProvider & RecordingOps) | null;
 }
 
 export function recordingView(ctx: RecordingCtx, a: RecordingAccess): RecordingView {

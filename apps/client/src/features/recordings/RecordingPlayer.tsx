@@ -62,7 +62,7 @@ export function RecordingPlayer({ view, token }: { view: RecordingView; token?: 
             <bdi>{r.name}</bdi>
           </Title>
           {r.canManage && !r.published && (
-            <Badge color="gray.8" variant="light">
+            <Badge color="gray" c="gray.8" variant="light">
               <Trans>Not published</Trans>
             </Badge>
           )}
@@ -93,7 +93,14 @@ export function RecordingPlayer({ view, token }: { view: RecordingView; token?: 
           allow="fullscreen"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
-          style={{ width: '100%', aspectRatio: '16 / 9', border: 0, borderRadius: 8, background: '#f1f3f5' }}
+          style={{
+            width: '100%',
+            aspectRatio: '16 / 9',
+            minHeight: 'min(480px, 75vh)',
+            border: 0,
+            borderRadius: 8,
+            background: '#f1f3f5',
+          }}
         />
       )}
       {!playback && (

@@ -45,11 +45,11 @@ function useFacts() {
 function PublishedBadge({ recording }: { recording: Recording }) {
   if (!recording.canManage) return null;
   return recording.published ? (
-    <Badge color="teal.9" variant="light" data-testid="recording-published">
+    <Badge color="teal" c="teal.9" variant="light" data-testid="recording-published">
       <Trans>Published</Trans>
     </Badge>
   ) : (
-    <Badge color="gray.8" variant="light" data-testid="recording-unpublished">
+    <Badge color="gray" c="gray.8" variant="light" data-testid="recording-unpublished">
       <Trans>Not published</Trans>
     </Badge>
   );
@@ -202,9 +202,14 @@ export function RecordingCards(props: RecordingsListProps) {
                 </Anchor>
                 <PublishedBadge recording={r} />
               </Group>
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                <bdi>{r.meeting.name}</bdi> · <bdi>{r.room.name}</bdi>
-              </Text>
+              <Stack gap={0}>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  <bdi>{r.meeting.name}</bdi>
+                </Text>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  <bdi>{r.room.name}</bdi>
+                </Text>
+              </Stack>
               <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
                 {facts.map(([label, value, testid]) => (
                   <Stack key={label} gap={0}>
