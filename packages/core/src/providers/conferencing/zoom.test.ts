@@ -82,7 +82,6 @@ describe('Zoom cloud recordings', () => {
       expect(fake.recordings.get(plain)?.trashed).toBe(true);
       expect(fake.recordings.get(slashed)?.trashed).toBe(true);
       await zoom.deleteRecordings([plain]); // again: already in the trash
-      fake.revokeTokens();
     } finally {
       await fake.stop();
     }
