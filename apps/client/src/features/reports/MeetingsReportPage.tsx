@@ -46,7 +46,12 @@ export function MeetingsReportPage() {
     reportsApi
       .meetings({ ...filters, page, pageSize: PAGE_SIZE })
       .then((r) => live && setData(r))
-      .catch((e) => live && setError(messageOf(e, language, t`An error occurred, try again`)));
+      .catch((e) => {
+        if (!live) return;
+        // Figures of another period must not stand under the error.
+        setData(null);
+        setError(messageOf(e, language, t`An error occurred, try again`));
+      });
     return () => {
       live = false;
     };
@@ -92,7 +97,8 @@ export function MeetingsReportPage() {
           ]}
         />
       )}
-      {trend && (
+      {/* With nothing held, the empty state below says so once. */}
+      {trend?.trend.some((p) => p.sessions > 0 || p.minutes > 0) && (
         <TrendChart
           trend={trend.trend}
           bucket={trend.bucket}
@@ -110,12 +116,14 @@ export function MeetingsReportPage() {
           w={{ base: '100%', sm: 320 }}
           data-testid="report-search"
         />
-        <ExportLinks
-          target={{ kind: 'meetings' }}
-          filters={filters}
-          what={t`the meetings of the period`}
-          testIds={{ csv: 'report-export-csv', xlsx: 'report-export-xlsx' }}
-        />
+        {!error && (
+          <ExportLinks
+            target={{ kind: 'meetings' }}
+            filters={filters}
+            what={t`the meetings of the period`}
+            testIds={{ csv: 'report-export-csv', xlsx: 'report-export-xlsx' }}
+          />
+        )}
       </Group>
       {data && data.meetings.length === 0 && (
         <EmptyState

@@ -41,7 +41,12 @@ export function RoomsReportPage() {
         setRooms(r);
         setUsers(u);
       })
-      .catch((e) => live && setError(messageOf(e, language, t`An error occurred, try again`)));
+      .catch((e) => {
+        if (!live) return;
+        setRooms(null);
+        setUsers(null);
+        setError(messageOf(e, language, t`An error occurred, try again`));
+      });
     return () => {
       live = false;
     };

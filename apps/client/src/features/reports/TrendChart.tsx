@@ -80,7 +80,13 @@ export function TrendChart({
             series={series}
             valueFormatter={(v) => (metric === 'hours' ? hours(language, v) : num(language, v))}
             xAxisProps={{ reversed: rtl, interval: 'preserveStartEnd', minTickGap: 12 }}
-            yAxisProps={{ orientation: rtl ? 'right' : 'left', allowDecimals: metric === 'hours', width: 48 }}
+            yAxisProps={{
+              orientation: rtl ? 'right' : 'left',
+              allowDecimals: metric === 'hours',
+              width: 44,
+              // Mantine nudges the ticks 10 px to the left for a left axis; on the right they go the other way.
+              ...(rtl ? { tick: { transform: 'translate(4, 0)', fontSize: 12, fill: 'currentColor' } } : {}),
+            }}
             tickLine="y"
             gridAxis="y"
             maxBarWidth={36}
