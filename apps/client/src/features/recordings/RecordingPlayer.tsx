@@ -49,10 +49,9 @@ export function RecordingPlayer({ view, token }: { view: RecordingView; token?: 
     }
   };
 
-  const facts = [
-    r.startTime ? formatWhen(language, r.startTime, browserTimeZone()) : null,
-    r.durationSeconds === null ? null : formatDuration(language, r.durationSeconds),
-  ].filter((x): x is string => !!x);
+  const when = r.startTime ? formatWhen(language, r.startTime, browserTimeZone()) : null;
+  const length = r.durationSeconds === null ? null : formatDuration(language, r.durationSeconds);
+  const facts = [when && t`Started: ${when}`, length && t`Duration: ${length}`].filter((x): x is string => !!x);
 
   return (
     <Stack gap="md">
@@ -72,7 +71,14 @@ export function RecordingPlayer({ view, token }: { view: RecordingView; token?: 
             Meeting: <bdi>{r.meeting.name}</bdi>
           </Trans>
         </Text>
-        {facts.length > 0 && <Text size="sm">{facts.join(' · ')}</Text>}
+        {/* Apart, not joined by a middle dot: in Arabic '·' reads like the digit zero '٠'. */}
+        <Group gap="lg" wrap="wrap">
+          {facts.map((fact) => (
+            <Text key={fact} size="sm">
+              {fact}
+            </Text>
+          ))}
+        </Group>
       </Stack>
 
       {playback?.type === 'video' && (
