@@ -9,10 +9,10 @@ import type {
 import { sql } from 'drizzle-orm';
 import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
-import { type Db, queryRows } from '../db/connect.ts';
+import { type Db, queryRows, type Tx } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
 import { type Period, periodView, resolvePeriod } from './period.ts';
-import { instant, likePattern, peaksSql, type StayFilter, staysSql } from './stays.ts';
+import { inReport, instant, likePattern, peaksSql, type StayFilter, staysSql } from './stays.ts';
 
 /**
  * GET /api/reports/meetings and one meeting's attendance (contract: packages/contracts/src/reports.ts; what counts:
@@ -41,21 +41,26 @@ interface AggRow {
 }
 
 /** Per-meeting aggregates of the period (a page of them, or all up to `limit`) with the totals over all. */
-async function meetingAggregates(db: Db, filter: StayFilter, limit: number, offset: number) {
+async function meetingAggregates(db: Db | Tx, filter: StayFilter, limit: number, offset: number) {
   const rows = await queryRows<AggRow>(
     db,
-    sql`with s as materialized (${staysSql(filter)}),
+    // Distinct counts by grouping (hash aggregates) rather than count(distinct …), which sorts every stay.
+    sql`with s as materialized (
+      select meeting_id, session, joined_at, ended, still_in, person, minutes from (${staysSql(filter)}) z
+    ),
+    sess as (select meeting_id, count(*)::int as n from (select distinct meeting_id, session from s) q group by 1),
+    people as (select meeting_id, count(*)::int as n from (select distinct meeting_id, person from s) q group by 1),
     agg as (
-      select meeting_id, count(distinct session)::int as sessions, min(joined_at) as first_join,
-        max(ended) as last_end, bool_or(still_in) as still_in, count(distinct person)::int as attendees,
-        sum(minutes)::float8 as minutes
-      from s group by meeting_id
+      select s.meeting_id, sess.n as sessions, min(s.joined_at) as first_join, max(s.ended) as last_end,
+        bool_or(s.still_in) as still_in, people.n as attendees, sum(s.minutes)::float8 as minutes
+      from s join sess on sess.meeting_id = s.meeting_id join people on people.meeting_id = s.meeting_id
+      group by s.meeting_id, sess.n, people.n
     ),
     totals as (
-      select count(distinct meeting_id)::int as t_meetings,
-        count(distinct meeting_id::text || '/' || session)::int as t_sessions,
-        count(distinct person)::int as t_attendees, coalesce(sum(minutes), 0)::float8 as t_minutes
-      from s
+      select count(*)::int as t_meetings, coalesce(sum(sessions), 0)::int as t_sessions,
+        (select count(*) from (select distinct person from s) q)::int as t_attendees,
+        coalesce(sum(minutes), 0)::float8 as t_minutes
+      from agg
     )
     select t.*, p.* from totals t left join lateral (
       select agg.*, m.name, m.number, r.id as room_id, r.name as room_name
@@ -75,7 +80,7 @@ async function meetingAggregates(db: Db, filter: StayFilter, limit: number, offs
 }
 
 /** Peak per meeting of the given ones (a page), or of every meeting of the period when `ids` is omitted. */
-async function peaksOf(db: Db, filter: StayFilter, ids?: string[]): Promise<Map<string, number>> {
+async function peaksOf(db: Db | Tx, filter: StayFilter, ids?: string[]): Promise<Map<string, number>> {
   if (ids && !ids.length) return new Map();
   const rows = await queryRows<{ meeting_id: string; peak: number }>(
     db,
@@ -105,12 +110,11 @@ export async function meetingsReport(db: Db, actor: Actor, query: TMeetingsRepor
   requirePower(actor, 'viewReports');
   const period = resolvePeriod(query, actor.timeZone);
   const filter: StayFilter = { accountId: actor.accountId, period, pattern: likePattern(query.q) };
-  const { totals, rows } = await meetingAggregates(db, filter, query.pageSize, (query.page - 1) * query.pageSize);
-  const peaks = await peaksOf(
-    db,
-    filter,
-    rows.map((r) => r.meeting_id as string),
-  );
+  const { totals, rows, peaks } = await inReport(db, async (tx) => {
+    const found = await meetingAggregates(tx, filter, query.pageSize, (query.page - 1) * query.pageSize);
+    const ids = found.rows.map((r) => r.meeting_id as string);
+    return { ...found, peaks: await peaksOf(tx, filter, ids) };
+  });
   return {
     period: periodView(period),
     meetings: rows.map((r) => toRow(r, peaks)),
@@ -126,12 +130,14 @@ export async function allMeetingRows(db: Db, actor: Actor, range: TReportRange &
   requirePower(actor, 'viewReports');
   const period = resolvePeriod(range, actor.timeZone);
   const filter: StayFilter = { accountId: actor.accountId, period, pattern: likePattern(range.q) };
-  const { totals, rows } = await meetingAggregates(db, filter, limit, 0);
-  const peaks = await peaksOf(
-    db,
-    filter,
-    totals.meetings > rows.length ? rows.map((r) => r.meeting_id as string) : undefined,
-  );
+  const { totals, rows, peaks } = await inReport(db, async (tx) => {
+    const found = await meetingAggregates(tx, filter, limit, 0);
+    const cut = found.totals.meetings > found.rows.length;
+    return {
+      ...found,
+      peaks: await peaksOf(tx, filter, cut ? found.rows.map((r) => r.meeting_id as string) : undefined),
+    };
+  });
   return { period, rows: rows.map((r) => toRow(r, peaks)), truncated: totals.meetings > rows.length };
 }
 
@@ -174,14 +180,16 @@ export async function meetingAttendanceReport(
   const period = resolvePeriod(range, actor.timeZone);
   const meeting = await meetingOf(db, actor, id);
   const filter: StayFilter = { accountId: actor.accountId, period, meetingId: meeting.id };
-  const rows = await queryRows<StayRow>(
-    db,
-    sql`select id, user_id, name, role, person, joined_at, ended, still_in, minutes from (${staysSql(filter)}) s
-      order by joined_at, id limit ${limit + 1}`,
-  );
+  const { rows, peaks } = await inReport(db, async (tx) => ({
+    rows: await queryRows<StayRow>(
+      tx,
+      sql`select id, user_id, name, role, person, joined_at, ended, still_in, minutes from (${staysSql(filter)}) s
+        order by joined_at, id limit ${limit + 1}`,
+    ),
+    peaks: await peaksOf(tx, filter),
+  }));
   const truncated = rows.length > limit;
   if (truncated) rows.length = limit;
-  const peaks = await peaksOf(db, filter);
   const attendance = rows.map(
     (r): AttendanceRow => ({
       name: r.name,

@@ -4,7 +4,7 @@ import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { bucketIndexSql, bucketOf, bucketStarts, type Period, periodView, resolvePeriod } from './period.ts';
-import { staysSql } from './stays.ts';
+import { inReport, staysSql } from './stays.ts';
 
 /**
  * GET /api/reports/rooms: every room of the account (unused ones with zeros), by name. What counts is stays.ts; a
@@ -42,9 +42,12 @@ export async function roomsOfPeriod(db: Db, actor: Actor, period: Period): Promi
   const bucket = bucketOf(period);
   const starts = bucketStarts(period, bucket);
   const stays = staysSql({ accountId: actor.accountId, period });
-  const rows = await queryRows<Row>(
-    db,
-    sql`with s as materialized (${stays}),
+  const rows = await inReport(db, (tx) =>
+    queryRows<Row>(
+      tx,
+      sql`with s as materialized (
+      select room_id, meeting_id, session, joined_at, ended, person, minutes from (${stays}) z
+    ),
     sess as (
       select room_id, meeting_id, session, min(joined_at) as first_join, max(ended) as last_end
       from s group by room_id, meeting_id, session
@@ -55,7 +58,9 @@ export async function roomsOfPeriod(db: Db, actor: Actor, period: Period): Promi
       from sess
     ),
     room_tot as (select room_id, count(*)::int as sessions, sum(secs)::float8 as secs from sess_b group by room_id),
-    people as (select room_id, count(distinct person)::int as participants from s group by room_id),
+    people as (
+      select room_id, count(*)::int as participants from (select distinct room_id, person from s) q group by room_id
+    ),
     tr_sessions as (select room_id, b, count(*)::int as sessions from sess_b group by room_id, b),
     tr_minutes as (
       select room_id, ${bucketIndexSql(period, bucket, sql`joined_at`)} as b, sum(minutes)::float8 as minutes
@@ -72,6 +77,7 @@ export async function roomsOfPeriod(db: Db, actor: Actor, period: Period): Promi
     select 'trend', coalesce(ts.room_id, tm.room_id), null, null, null, null, coalesce(ts.b, tm.b)::int,
       coalesce(ts.sessions, 0), null, null, coalesce(tm.minutes, 0)::float8
     from tr_sessions ts full join tr_minutes tm on tm.room_id = ts.room_id and tm.b = ts.b`,
+    ),
   );
   const empty = (): TrendPoint[] => starts.map((start) => ({ start, sessions: 0, minutes: 0 }));
   const trends = new Map<string, TrendPoint[]>();

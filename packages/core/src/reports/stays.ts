@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/connect.ts';
 import type { Period } from './period.ts';
 
 /**
@@ -19,7 +20,7 @@ import type { Period } from './period.ts';
  *   without case or surrounding spaces ('guest:<name>'), so a guest who rejoins counts once.
  * - `role`: 'moderator' for the provider's MODERATOR (any case) or Zoom's host / co-host, else 'attendee'.
  *
- * The two correlated subqueries only run for open stays (CASE evaluates its branches lazily), through the indexes
+ * The latest session and the session's last event are looked up for open stays only, through the indexes
  * attendance_meeting_idx (meeting_id, joined_at) and attendance_join_key (meeting_id, session, …).
  */
 export interface StayFilter {
@@ -33,12 +34,10 @@ export interface StayFilter {
   pattern?: string | null;
 }
 
-const latestSession = sql`(select b.session from attendance b where b.meeting_id = a.meeting_id
-  order by b.joined_at desc limit 1)`;
-const sessionLastEvent = sql`coalesce((select max(coalesce(b.left_at, b.joined_at)) from attendance b
-  where b.meeting_id = a.meeting_id and b.session = a.session), a.joined_at)`;
+const sessionLastEvent = sql`coalesce((select max(coalesce(x.left_at, x.joined_at)) from attendance x
+  where x.meeting_id = b.meeting_id and x.session = b.session), b.joined_at)`;
 
-/** `select …` of the stays (no trailing semicolon), to be used as `from (${staysSql(f)}) s`. */
+/** A query of the stays (no trailing semicolon), to be used as `from (${staysSql(f)}) s` or in a CTE. */
 export function staysSql(f: StayFilter): SQL {
   const where: SQL[] = [
     sql`m.account_id = ${f.accountId}::uuid`,
@@ -48,32 +47,39 @@ export function staysSql(f: StayFilter): SQL {
   if (f.meetingId) where.push(sql`a.meeting_id = ${f.meetingId}::uuid`);
   if (f.meetingIds) where.push(sql`a.meeting_id = any(${`{${f.meetingIds.join(',')}}`}::uuid[])`);
   if (f.pattern) where.push(sql`(m.name ilike ${f.pattern} or m.number ilike ${f.pattern})`);
-  return sql`select x.*,
-      floor((extract(epoch from x.ended - x.joined_at) + 30) / 60)::int as minutes
+  const filters = sql.join(where, sql` and `);
+  // The open stays (a few: a meeting's end closes them) are completed apart, so the lookups of their session run for
+  // those rows only and are costed so by the planner (a subquery per stay made plans dear enough to be JIT-compiled).
+  return sql`select y.*, floor((extract(epoch from y.ended - y.joined_at) + 30) / 60)::int as minutes
     from (
+      with open_end as (
+        select b.id, b.status = 'running' and b.session = l.session as still_in,
+          case
+            when b.session <> l.session then ${sessionLastEvent}
+            when b.status = 'running' then greatest(now(), b.joined_at)
+            when b.ended_at >= b.joined_at then b.ended_at
+            else ${sessionLastEvent}
+          end as ended
+        from (
+          select a.id, a.meeting_id, a.session, a.joined_at, m.status, m.ended_at
+          from attendance a join meetings m on m.id = a.meeting_id
+          where ${filters} and a.left_at is null and a.join_seen
+        ) b
+        cross join lateral (select x.session from attendance x where x.meeting_id = b.meeting_id
+          order by x.joined_at desc limit 1) l
+      )
       select a.id, a.meeting_id, a.session, m.room_id, a.user_id, a.name, a.join_seen, a.joined_at,
         case when lower(a.role) in ('moderator', 'host', 'co-host', 'cohost') then 'moderator' else 'attendee' end
           as role,
         coalesce(a.user_id::text, 'guest:' || lower(btrim(a.name))) as person,
-        case
-          when not a.join_seen then a.joined_at
-          when a.left_at is not null then greatest(a.left_at, a.joined_at)
-          when a.session = ${latestSession} then
-            case
-              when m.status = 'running' then greatest(now(), a.joined_at)
-              when m.ended_at >= a.joined_at then m.ended_at
-              else ${sessionLastEvent}
-            end
-          else ${sessionLastEvent}
-        end as ended,
-        case
-          when a.left_at is null and a.join_seen and m.status = 'running' then a.session = ${latestSession}
-          else false
-        end as still_in
+        case when not a.join_seen then a.joined_at
+          else coalesce(o.ended, greatest(a.left_at, a.joined_at)) end as ended,
+        coalesce(o.still_in, false) as still_in
       from attendance a
       join meetings m on m.id = a.meeting_id
-      where ${sql.join(where, sql` and `)}
-    ) x`;
+      left join open_end o on o.id = a.id
+      where ${filters}
+    ) y`;
 }
 
 /**
@@ -103,3 +109,15 @@ export function likePattern(q: string | undefined): string | null {
 
 /** A timestamptz the driver gave back (a Date on node-postgres and PGlite; a string if ever configured so). */
 export const instant = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/**
+ * Runs a report's queries in one read-only transaction with memory enough to sort and hash a year of stays in RAM
+ * (the default 4 MB work_mem spilled 100,000 stays to temporary files) and without JIT compiling (seconds of LLVM
+ * work for queries that run in milliseconds). Both settings end with the transaction.
+ */
+export function inReport<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
+    return fn(tx);
+  });
+}

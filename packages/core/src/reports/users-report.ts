@@ -4,7 +4,7 @@ import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { type Period, periodView, resolvePeriod } from './period.ts';
-import { staysSql } from './stays.ts';
+import { inReport, staysSql } from './stays.ts';
 
 /**
  * GET /api/reports/users: every membership of the account (owner, admins, members; active or not), owner first, then
@@ -32,9 +32,10 @@ export async function usersReport(db: Db, actor: Actor, range: TReportRange): Pr
 export async function usersOfPeriod(db: Db, actor: Actor, period: Period): Promise<UsersReport> {
   requirePower(actor, 'viewReports');
   const stays = staysSql({ accountId: actor.accountId, period });
-  const rows = await queryRows<Row>(
-    db,
-    sql`with s as materialized (${stays}),
+  const rows = await inReport(db, (tx) =>
+    queryRows<Row>(
+      tx,
+      sql`with s as materialized (select meeting_id, user_id, minutes from (${stays}) z),
     held as (select distinct meeting_id from s),
     hosts as (
       select m.owner_user_id as user_id, m.id as meeting_id from meetings m join held h on h.meeting_id = m.id
@@ -43,8 +44,9 @@ export async function usersOfPeriod(db: Db, actor: Actor, period: Period): Promi
     ),
     hosted as (select user_id, count(*)::int as n from hosts group by user_id),
     att as (
-      select user_id, count(distinct meeting_id)::int as n, sum(minutes)::float8 as minutes
-      from s where user_id is not null group by user_id
+      select user_id, count(*)::int as n, sum(minutes)::float8 as minutes
+      from (select user_id, meeting_id, sum(minutes) as minutes from s where user_id is not null group by 1, 2) q
+      group by user_id
     )
     select u.id, u.fname, u.lname, ms.role, coalesce(h.n, 0) as hosted, coalesce(a.n, 0) as attended,
       coalesce(a.minutes, 0)::float8 as minutes
@@ -54,6 +56,7 @@ export async function usersOfPeriod(db: Db, actor: Actor, period: Period): Promi
       left join att a on a.user_id = u.id
     where ms.account_id = ${actor.accountId}::uuid
     order by case ms.role when 'owner' then 0 when 'admin' then 1 else 2 end, u.fname, u.lname, u.id`,
+    ),
   );
   return {
     period: periodView(period),
