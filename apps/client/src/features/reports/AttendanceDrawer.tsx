@@ -168,7 +168,13 @@ function SessionBlock({ session, timeZone }: { session: TimelineSession; timeZon
                     <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                       <bdi>{row.name}</bdi>
                     </Text>
-                    <Badge size="sm" variant="light" color={row.role === 'moderator' ? 'teal' : 'gray'}>
+                    {/* The moderator filled (white on teal.9): teal text on its tint is under AA at badge size. */}
+                    <Badge
+                      size="sm"
+                      variant={row.role === 'moderator' ? 'filled' : 'light'}
+                      color={row.role === 'moderator' ? 'teal.9' : 'gray'}
+                      c={row.role === 'moderator' ? undefined : 'gray.8'}
+                    >
                       {roles[row.role]}
                     </Badge>
                     {row.userId === null && (

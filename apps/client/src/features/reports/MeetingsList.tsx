@@ -107,7 +107,15 @@ export function MeetingCards({ meetings, timeZone, onOpen }: MeetingsListProps) 
   return (
     <Stack gap="sm" data-testid="report-meetings-cards">
       {meetings.map((m) => (
-        <Card key={m.id} withBorder radius="md" padding="md" data-testid="report-meeting-row">
+        <Card
+          key={m.id}
+          withBorder
+          radius="md"
+          padding="md"
+          data-testid="report-meeting-row"
+          onClick={() => onOpen(m)}
+          style={{ cursor: 'pointer' }}
+        >
           <Stack gap="xs">
             <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
               <bdi>{m.name}</bdi>
@@ -126,7 +134,14 @@ export function MeetingCards({ meetings, timeZone, onOpen }: MeetingsListProps) 
               <Stat label={t`Average minutes`} value={num(language, m.averageMinutes)} />
             </SimpleGrid>
             <Group justify="flex-end">
-              <Button variant="light" mih={44} onClick={() => onOpen(m)}>
+              <Button
+                variant="light"
+                mih={44}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onOpen(m);
+                }}
+              >
                 <Trans>Attendee list</Trans>
                 <VisuallyHidden>
                   {' '}
