@@ -51,10 +51,13 @@ async function meetingAggregates(db: Db | Tx, filter: StayFilter, limit: number,
     sess as (select meeting_id, count(*)::int as n from (select distinct meeting_id, session from s) q group by 1),
     people as (select meeting_id, count(*)::int as n from (select distinct meeting_id, person from s) q group by 1),
     agg as (
-      select s.meeting_id, sess.n as sessions, min(s.joined_at) as first_join, max(s.ended) as last_end,
-        bool_or(s.still_in) as still_in, people.n as attendees, sum(s.minutes)::float8 as minutes
-      from s join sess on sess.meeting_id = s.meeting_id join people on people.meeting_id = s.meeting_id
-      group by s.meeting_id, sess.n, people.n
+      select g.*, sess.n as sessions, people.n as attendees
+      from (
+        select meeting_id, min(joined_at) as first_join, max(ended) as last_end, bool_or(still_in) as still_in,
+          sum(minutes)::float8 as minutes
+        from s group by meeting_id
+      ) g
+      join sess on sess.meeting_id = g.meeting_id join people on people.meeting_id = g.meeting_id
     ),
     totals as (
       select count(*)::int as t_meetings, coalesce(sum(sessions), 0)::int as t_sessions,
@@ -84,7 +87,9 @@ async function peaksOf(db: Db | Tx, filter: StayFilter, ids?: string[]): Promise
   if (ids && !ids.length) return new Map();
   const rows = await queryRows<{ meeting_id: string; peak: number }>(
     db,
-    sql`with s as materialized (${staysSql({ ...filter, meetingIds: ids })}) ${peaksSql()}`,
+    sql`with s as materialized (
+      select meeting_id, joined_at, ended from (${staysSql({ ...filter, meetingIds: ids })}) z
+    ) ${peaksSql()}`,
   );
   return new Map(rows.map((r) => [r.meeting_id, Number(r.peak)]));
 }

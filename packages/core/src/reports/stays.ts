@@ -50,9 +50,20 @@ export function staysSql(f: StayFilter): SQL {
   const filters = sql.join(where, sql` and `);
   // The open stays (a few: a meeting's end closes them) are completed apart, so the lookups of their session run for
   // those rows only and are costed so by the planner (a subquery per stay made plans dear enough to be JIT-compiled).
+  // No WITH inside: a plain subquery is flattened into its caller, so the columns a caller leaves out (role, person)
+  // are never computed.
   return sql`select y.*, floor((extract(epoch from y.ended - y.joined_at) + 30) / 60)::int as minutes
     from (
-      with open_end as (
+      select a.id, a.meeting_id, a.session, m.room_id, a.user_id, a.name, a.join_seen, a.joined_at,
+        case when lower(a.role) in ('moderator', 'host', 'co-host', 'cohost') then 'moderator' else 'attendee' end
+          as role,
+        coalesce(a.user_id::text, 'guest:' || lower(btrim(a.name))) as person,
+        case when not a.join_seen then a.joined_at
+          else coalesce(o.ended, greatest(a.left_at, a.joined_at)) end as ended,
+        coalesce(o.still_in, false) as still_in
+      from attendance a
+      join meetings m on m.id = a.meeting_id
+      left join (
         select b.id, b.status = 'running' and b.session = l.session as still_in,
           case
             when b.session <> l.session then ${sessionLastEvent}
@@ -67,17 +78,7 @@ export function staysSql(f: StayFilter): SQL {
         ) b
         cross join lateral (select x.session from attendance x where x.meeting_id = b.meeting_id
           order by x.joined_at desc limit 1) l
-      )
-      select a.id, a.meeting_id, a.session, m.room_id, a.user_id, a.name, a.join_seen, a.joined_at,
-        case when lower(a.role) in ('moderator', 'host', 'co-host', 'cohost') then 'moderator' else 'attendee' end
-          as role,
-        coalesce(a.user_id::text, 'guest:' || lower(btrim(a.name))) as person,
-        case when not a.join_seen then a.joined_at
-          else coalesce(o.ended, greatest(a.left_at, a.joined_at)) end as ended,
-        coalesce(o.still_in, false) as still_in
-      from attendance a
-      join meetings m on m.id = a.meeting_id
-      left join open_end o on o.id = a.id
+      ) o on o.id = a.id
       where ${filters}
     ) y`;
 }

@@ -178,6 +178,8 @@ export const attendance = pgTable(
     index('attendance_meeting_idx').on(t.meetingId, t.joinedAt),
     index('attendance_external_idx').on(t.meetingId, t.externalUserId),
     index('attendance_user_idx').on(t.userId, t.joinedAt),
+    // Reports complete the stays still open (reports/stays.ts); a meeting's end closes them, so this stays tiny.
+    index('attendance_open_idx').on(t.meetingId).where(sql`${t.leftAt} is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "attendance_open_idx" ON "attendance" USING btree ("meeting_id") WHERE "attendance"."left_at" is null;
