@@ -12,7 +12,7 @@ import { Page } from '../ui/Page.tsx';
 type State =
   | { kind: 'loading' }
   | { kind: 'ready'; view: RecordingView }
-  | { kind: 'missing' | 'error'; message: string };
+  | { kind: 'missing' | 'error'; error: unknown };
 
 /**
  * /recording/:id (RecodDownload layout): the play and download page, its own shareable URL. Signed-out visitors come
@@ -32,28 +32,31 @@ export default function RecordingRoute() {
     recordingsApi
       .view(id, token)
       .then((view) => live && setState({ kind: 'ready', view }))
-      .catch((e) => {
-        if (!live) return;
-        const missing = e instanceof ApiError && e.status === 404;
-        setState({
-          kind: missing ? 'missing' : 'error',
-          message: messageOf(e, language, missing ? t`This recording does not exist` : t`An error occurred, try again`),
-        });
+      .catch((error) => {
+        if (live) setState({ kind: error instanceof ApiError && error.status === 404 ? 'missing' : 'error', error });
       });
     return () => {
       live = false;
     };
-  }, [id, token, language, t]);
+  }, [id, token]);
+
+  // The server's words in the reader's language (a language switch re-reads nothing).
+  const message =
+    state.kind === 'missing'
+      ? messageOf(state.error, language, t`This recording does not exist`)
+      : state.kind === 'error'
+        ? messageOf(state.error, language, t`An error occurred, try again`)
+        : '';
 
   const title = state.kind === 'ready' ? state.view.recording.name : t`Recording`;
   return (
     <Page title={title}>
-      {state.kind === 'loading' && <Loader aria-label={t`Loading`} />}
+      {state.kind === 'loading' && <Loader role="status" aria-label={t`Loading`} />}
       {state.kind === 'ready' && <RecordingPlayer view={state.view} token={token} />}
       {state.kind === 'missing' && (
         <Stack data-testid="recording-missing-page">
           <EmptyState
-            title={<span data-testid="recording-missing">{state.message}</span>}
+            title={<span data-testid="recording-missing">{message}</span>}
             action={
               <Button component={Link} to="/" variant="light">
                 <Trans>Go to the home page</Trans>
@@ -66,7 +69,7 @@ export default function RecordingRoute() {
       )}
       {state.kind === 'error' && (
         <Alert color="red" role="alert">
-          {state.message}
+          {message}
         </Alert>
       )}
     </Page>

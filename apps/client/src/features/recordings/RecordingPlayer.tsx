@@ -61,7 +61,7 @@ export function RecordingPlayer({ view, token }: { view: RecordingView; token?: 
             <bdi>{r.name}</bdi>
           </Title>
           {r.canManage && !r.published && (
-            <Badge color="gray" c="gray.8" variant="light">
+            <Badge color="gray.8" variant="outline">
               <Trans>Not published</Trans>
             </Badge>
           )}

@@ -45,11 +45,11 @@ function useFacts() {
 function PublishedBadge({ recording }: { recording: Recording }) {
   if (!recording.canManage) return null;
   return recording.published ? (
-    <Badge color="teal" c="teal.9" variant="light" data-testid="recording-published">
+    <Badge color="teal.9" variant="outline" data-testid="recording-published">
       <Trans>Published</Trans>
     </Badge>
   ) : (
-    <Badge color="gray" c="gray.8" variant="light" data-testid="recording-unpublished">
+    <Badge color="gray.8" variant="outline" data-testid="recording-unpublished">
       <Trans>Not published</Trans>
     </Badge>
   );

@@ -146,7 +146,7 @@ export function RecordingsPage() {
           {loadError}
         </Alert>
       )}
-      {!data && !loadError && <Loader aria-label={t`Loading`} />}
+      {!data && !loadError && <Loader role="status" aria-label={t`Loading`} />}
       {data && data.recordings.length === 0 && (
         <EmptyState
           title={filtered ? <Trans>No recording matches your search</Trans> : <Trans>No recordings yet</Trans>}
