@@ -56,6 +56,11 @@ export function ActivityList({ refresh, names }: { refresh: number; names: Reado
     'account.suspend': t`suspended the account`,
     'account.ban': t`banned the account`,
     'account.reinstate': t`reinstated the account`,
+    'recording.rename': t`renamed a recording`,
+    'recording.publish': t`published a recording`,
+    'recording.unpublish': t`unpublished a recording`,
+    'recording.share': t`made a recording's share link`,
+    'recording.delete': t`deleted a recording`,
   };
 
   return (
