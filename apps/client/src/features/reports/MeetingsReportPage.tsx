@@ -11,7 +11,7 @@ import { AttendanceDrawer } from './AttendanceDrawer.tsx';
 import { type MeetingReportRow, type MeetingsReport, type RoomsReport, reportsApi } from './api.ts';
 import { ExportLinks } from './ExportLinks.tsx';
 import { useReportFilters } from './filters.ts';
-import { num } from './format.ts';
+import { num, TOUCH_INPUT } from './format.ts';
 import { MeetingCards, MeetingsTable } from './MeetingsList.tsx';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { Totals } from './Totals.tsx';
@@ -114,6 +114,7 @@ export function MeetingsReportPage() {
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 320 }}
+          styles={TOUCH_INPUT}
           data-testid="report-search"
         />
         {!error && (

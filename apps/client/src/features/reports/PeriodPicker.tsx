@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLanguage } from '../../state/language.tsx';
 import type { ReportFilters } from './api.ts';
 import { type Preset, presetOf, presetRange } from './filters.ts';
-import { dayText } from './format.ts';
+import { dayText, TOUCH_INPUT } from './format.ts';
 
 export interface PeriodPickerProps {
   filters: ReportFilters;
@@ -49,6 +49,7 @@ export function PeriodPicker({ filters, period, timeZone, onChange }: PeriodPick
         value={preset}
         onChange={pick}
         allowDeselect={false}
+        styles={TOUCH_INPUT}
         w={{ base: '100%', xs: 220 }}
         data-testid="report-period"
       />
@@ -62,6 +63,7 @@ export function PeriodPicker({ filters, period, timeZone, onChange }: PeriodPick
             onChange={(e) =>
               e.currentTarget.value && onChange({ from: e.currentTarget.value, to: filters.to ?? period?.to })
             }
+            styles={TOUCH_INPUT}
             w={{ base: '100%', xs: 180 }}
             data-testid="report-from"
           />
@@ -73,6 +75,7 @@ export function PeriodPicker({ filters, period, timeZone, onChange }: PeriodPick
             onChange={(e) =>
               e.currentTarget.value && onChange({ from: filters.from ?? period?.from, to: e.currentTarget.value })
             }
+            styles={TOUCH_INPUT}
             w={{ base: '100%', xs: 180 }}
             data-testid="report-to"
           />

@@ -10,6 +10,7 @@ import { browserTimeZone } from '../meetings/format.ts';
 import { type RoomsReport, reportsApi, type UsersReport } from './api.ts';
 import { ExportLinks } from './ExportLinks.tsx';
 import { useReportFilters } from './filters.ts';
+import { TOUCH_INPUT } from './format.ts';
 import { CARDS_QUERY } from './MeetingsReportPage.tsx';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { RoomCards, RoomsTable } from './RoomsList.tsx';
@@ -90,6 +91,7 @@ export function RoomsReportPage() {
                 value={roomId}
                 onChange={(v) => setRoomId(v ?? ALL)}
                 allowDeselect={false}
+                styles={TOUCH_INPUT}
                 w={{ base: '100%', xs: 220 }}
                 data-testid="room-report-trend-room"
               />
