@@ -151,6 +151,7 @@ export function MeetingsReportPage() {
               total={pages}
               value={page}
               onChange={(p) => update({ page: String(p) })}
+              styles={{ control: { minWidth: 44, minHeight: 44 } }}
               getControlProps={(c) => ({
                 'aria-label': c === 'previous' ? t`Previous page` : c === 'next' ? t`Next page` : c,
               })}

@@ -147,6 +147,16 @@ describe('meeting report page', () => {
     await waitFor(() => expect(screen.getByTestId('report-export-csv').getAttribute('href')).toContain('q='));
   });
 
+  it('pages through a long period, 20 meetings a page', async () => {
+    const { fetchMock } = await open('En', '/dashbord/reports/meetings_reports', {
+      overrides: { 'GET /api/reports/meetings': { body: { ...meetings, total: 45 } } },
+    });
+    await screen.findByTestId('report-meeting-row');
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('page=3'))).toBe(true));
+    expect(screen.queryByRole('button', { name: '4' })).toBeNull();
+  });
+
   it('says so when nothing was held in the period, without an empty chart', async () => {
     await open('En', '/dashbord/reports/meetings_reports?from=2025-01-01&to=2025-01-31', {
       overrides: {
