@@ -422,13 +422,19 @@ describe.each(drivers)('recordings on %s', (driver) => {
     expect(share.status).toBe(200);
     expect(share.json.url).toMatch(new RegExp(`^${url}/recording/${rec.id}\\?t=[A-Za-z0-9_-]{32}$`));
     expect((await owner.post(`/api/recordings/${rec.id}/share`)).json.url).toBe(share.json.url);
-    expect((await owner.get(`/api/recordings/${rec.id}`)).json.shareUrl).toBe(share.json.url);
+    const ownerView = await owner.get(`/api/recordings/${rec.id}`);
+    expect(ownerView.json.shareUrl).toBe(share.json.url);
+    // One clock: the signed-in reader's profile zone; a visitor's device zone (null here).
+    const info = (await owner.get('/api/user/info')).json.info;
+    expect(info.timeZone).toEqual(expect.any(String));
+    expect(ownerView.json.timeZone).toBe(info.timeZone);
     const token = new URL(share.json.url).searchParams.get('t') as string;
     const visitor = await anonymous();
     const seen = await visitor.get(`/api/recordings/${rec.id}?t=${token}`);
     expect(seen.status).toBe(200);
     expect(seen.json.recording).toMatchObject({ canManage: false, canDownload: true });
     expect(seen.json.shareUrl).toBeNull();
+    expect(seen.json.timeZone).toBeNull();
     expect((await visitor.post(path, { t: token })).json.downloads).toBe(3);
     expect((await (await anonymous()).post(path, { t: token })).json.downloads).toBe(3);
     expect((await visitor.post(path, {})).status).toBe(404);

@@ -102,6 +102,8 @@ export const ZRecordingView = z.strictObject({
   playback: ZRecordingFormat.nullable(),
   /** The share link (absolute, on PUBLIC_URL) for those who may manage it; null otherwise or before one is made. */
   shareUrl: z.string().nullable(),
+  /** The reader's profile time zone, the page's one clock; null for a signed-out visitor (the device's zone then). */
+  timeZone: z.string().nullable(),
 });
 export type RecordingView = z.infer<typeof ZRecordingView>;
 

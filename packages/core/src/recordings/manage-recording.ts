@@ -70,11 +70,12 @@ function opsFor(ctx: RecordingCtx, a: RecordingAccess): (ConferencingProvider & 
   return ops as (ConferencingProvider & RecordingOps) | null;
 }
 
-export function recordingView(ctx: RecordingCtx, a: RecordingAccess): RecordingView {
+export function recordingView(ctx: RecordingCtx, a: RecordingAccess, timeZone: string | null = null): RecordingView {
   return {
     recording: toRecordingRow(a.rec, a.meeting, a.room, a.canManage),
     playback: playbackOf(a.rec.formats),
     shareUrl: a.canManage && a.rec.shareToken ? shareUrlOf(ctx.config, a.rec.id, a.rec.shareToken) : null,
+    timeZone,
   };
 }
 
@@ -87,7 +88,7 @@ export async function viewRecording(
   id: string,
   token?: string,
 ): Promise<RecordingView> {
-  return recordingView(ctx, await accessRecording(ctx.db, actor, id, token));
+  return recordingView(ctx, await accessRecording(ctx.db, actor, id, token), actor?.timeZone ?? null);
 }
 
 /** PUT /api/recordings/{id}: rename and/or publish; publishing is told to the provider first. */

@@ -49,7 +49,8 @@ export function RecordingPlayer({ view, token }: { view: RecordingView; token?: 
     }
   };
 
-  const when = r.startTime ? formatWhen(language, r.startTime, browserTimeZone()) : null;
+  // The profile's zone for a signed-in reader (the dashboard's clock), the device's for a visitor.
+  const when = r.startTime ? formatWhen(language, r.startTime, view.timeZone ?? browserTimeZone()) : null;
   const length = r.durationSeconds === null ? null : formatDuration(language, r.durationSeconds);
   const facts = [when && t`Started: ${when}`, length && t`Duration: ${length}`].filter((x): x is string => !!x);
 

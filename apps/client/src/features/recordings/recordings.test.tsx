@@ -90,6 +90,7 @@ describe('recording play page', () => {
     playback:
       over.formats?.includes('video') === false ? { type: 'presentation', url: PAGE } : { type: 'video', url: VIDEO },
     shareUrl: null,
+    timeZone: null,
   });
 
   it('plays the video, downloads it through the count, signed out with the share link', async () => {
