@@ -69,7 +69,9 @@ export function SessionsCard({ version }: { version: number }) {
                 </Text>
               </div>
               {s.current && (
-                <Badge color="teal.9" variant="light">
+                // outline: Mantine 9.7.3 (the version @mantine/charts pairs with) fills a light badge of a shade
+                // like teal.9 with its own text colour
+                <Badge color="teal.9" variant="outline">
                   <Trans>This device</Trans>
                 </Badge>
               )}

@@ -47,7 +47,8 @@ export function RoomCard({
           <Title order={2} size="h4">
             <bdi>{room.name}</bdi>
           </Title>
-          <Badge color={room.status === 'active' ? 'teal.9' : 'gray'} variant="light">
+          {/* outline: Mantine 9.7.3 (paired with @mantine/charts) fills a light badge of a shade with its text colour */}
+          <Badge color={room.status === 'active' ? 'teal.9' : 'gray.8'} variant="outline">
             {room.status === 'active' ? <Trans>Active</Trans> : <Trans>Inactive</Trans>}
           </Badge>
         </Group>
