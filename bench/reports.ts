@@ -8,10 +8,15 @@
  * (`SET enable_indexscan = off; SET enable_bitmapscan = off`): what the indexes buy. The pool has one connection,
  * so the setting holds for every query of the case.
  *
+ * The box's load average is printed with the figures, and each case's CPU ms per call (the PostgreSQL backend's from
+ * /proc plus this process's): on a shared machine the wall-clock times include waiting for a core, the CPU does not.
+ *
  * Environment: DATABASE_URL (an admin URL of the server; default postgres://postgres@127.0.0.1:5432/test), BENCH_RUNS
  * (default 20), BENCH_KEEP=1 (keep the database afterwards, to EXPLAIN by hand). Creates the database
  * majlis_bench_reports (dropped first if a killed run left it) and drops it at the end.
  */
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import type { Actor } from '@majlis/core/auth/actor';
 import { connectDatabase, type Database } from '@majlis/core/db/connect';
 import { addDays, todayIn } from '@majlis/core/meetings/time';
@@ -21,6 +26,7 @@ import { roomsReport } from '@majlis/core/reports/rooms-report';
 import { usersReport } from '@majlis/core/reports/users-report';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { cpuSeconds } from './lib/cpu.ts';
 import { ms, pad, percentile, positive } from './lib/report.ts';
 import { seedYear, YEAR } from './lib/report-year.ts';
 
@@ -44,16 +50,32 @@ async function admin(statement: string) {
   }
 }
 
-async function timed(fn: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
+interface Timing {
+  median: number;
+  p95: number;
+  /** CPU ms per call of the PostgreSQL backend and of this process: what the case costs, whatever else runs. */
+  cpu: number;
+}
+
+async function timed(fn: () => Promise<unknown>, backendPid: () => Promise<number>): Promise<Timing> {
   for (let i = 0; i < 2; i++) await fn();
+  const pid = await backendPid();
+  const pgBefore = cpuSeconds(pid) ?? Number.NaN;
+  const nodeBefore = process.cpuUsage();
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
     await fn();
     times.push(performance.now() - t0);
   }
+  const node = process.cpuUsage(nodeBefore);
+  const pgSeconds = (cpuSeconds(pid) ?? Number.NaN) - pgBefore;
   times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), p95: percentile(times, 95) };
+  return {
+    median: percentile(times, 50),
+    p95: percentile(times, 95),
+    cpu: ((pgSeconds * 1000 + (node.user + node.system) / 1000) / RUNS) as number,
+  };
 }
 
 const url = new URL(ADMIN_URL);
@@ -123,29 +145,35 @@ try {
   say(`  runs:      ${RUNS} per case after 2 warm-up calls; core functions called directly (no HTTP), one connection`);
   say(`  peer:      the same calls with SET enable_indexscan = off; SET enable_bitmapscan = off (no index scans)`);
   say();
-  const results = [];
-  for (const c of cases) results.push({ label: c.label, indexed: await timed(c.run) });
+  const backendPid = async () =>
+    ((await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]?.pid ??
+    0;
+  const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const loadBefore = load();
+  const results: { label: string; indexed: Timing; noIndex?: Timing }[] = [];
+  for (const c of cases) results.push({ label: c.label, indexed: await timed(c.run, backendPid) });
   await db.execute(sql`set enable_indexscan = off`);
   await db.execute(sql`set enable_bitmapscan = off`);
-  for (const [i, c] of cases.entries()) Object.assign(results[i] as object, { noIndex: await timed(c.run) });
+  for (const [i, c] of cases.entries()) (results[i] as { noIndex?: Timing }).noIndex = await timed(c.run, backendPid);
   await db.execute(sql`reset enable_indexscan`);
   await db.execute(sql`reset enable_bitmapscan`);
 
+  say(`  load average (1, 5, 15 min) before ${loadBefore}, after ${load()} on ${cpus().length} cores`);
+  say('  CPU ms: per call, the PostgreSQL backend plus this process (from /proc): the cost whatever else runs');
+  say();
   say(
-    `${pad('case', 40)} ${pad('median ms', 10, true)} ${pad('p95 ms', 8, true)} ${pad('goal', 6, true)}   ` +
-      `${pad('no-index median', 16, true)} ${pad('no-index p95', 13, true)}`,
+    `${pad('case', 40)} ${pad('median ms', 10, true)} ${pad('p95 ms', 8, true)} ${pad('CPU ms', 8, true)} ` +
+      `${pad('goal', 5, true)} | ${pad('no index: median', 17, true)} ${pad('p95', 7, true)} ${pad('CPU ms', 8, true)}`,
   );
   let missed = 0;
-  for (const r of results as {
-    label: string;
-    indexed: { median: number; p95: number };
-    noIndex: { median: number; p95: number };
-  }[]) {
+  for (const r of results) {
     const ok = r.indexed.p95 < GOAL_MS;
     if (!ok) missed++;
+    const n = r.noIndex as Timing;
     say(
-      `${pad(r.label, 40)} ${pad(ms(r.indexed.median), 10, true)} ${pad(ms(r.indexed.p95), 8, true)} ${pad(ok ? 'ok' : 'MISS', 6, true)}   ` +
-        `${pad(ms(r.noIndex.median), 16, true)} ${pad(ms(r.noIndex.p95), 13, true)}`,
+      `${pad(r.label, 40)} ${pad(ms(r.indexed.median), 10, true)} ${pad(ms(r.indexed.p95), 8, true)} ` +
+        `${pad(ms(r.indexed.cpu), 8, true)} ${pad(ok ? 'ok' : 'MISS', 5, true)} | ${pad(ms(n.median), 17, true)} ` +
+        `${pad(ms(n.p95), 7, true)} ${pad(ms(n.cpu), 8, true)}`,
     );
   }
   say();

@@ -49,7 +49,8 @@ async function meetingAggregates(db: Db | Tx, filter: StayFilter, limit: number,
       select meeting_id, session, joined_at, ended, still_in, person, minutes from (${staysSql(filter)}) z
     ),
     sess as (select meeting_id, count(*)::int as n from (select distinct meeting_id, session from s) q group by 1),
-    people as (select meeting_id, count(*)::int as n from (select distinct meeting_id, person from s) q group by 1),
+    pm as materialized (select meeting_id, person from s group by 1, 2),
+    people as (select meeting_id, count(*)::int as n from pm group by 1),
     agg as (
       select g.*, sess.n as sessions, people.n as attendees
       from (
@@ -61,7 +62,7 @@ async function meetingAggregates(db: Db | Tx, filter: StayFilter, limit: number,
     ),
     totals as (
       select count(*)::int as t_meetings, coalesce(sum(sessions), 0)::int as t_sessions,
-        (select count(*) from (select distinct person from s) q)::int as t_attendees,
+        (select count(*) from (select distinct person from pm) q)::int as t_attendees,
         coalesce(sum(minutes), 0)::float8 as t_minutes
       from agg
     )

@@ -72,14 +72,11 @@ export function bucketStarts(p: Period, bucket: TrendBucket): string[] {
 }
 
 /**
- * SQL: the bucket index (0-based, the position in bucketStarts) of an instant column, from its local day in the zone.
- * Instants are in the period, so the index is always within the list.
+ * SQL: the bucket index (0-based, the position in bucketStarts) of an instant column. The buckets' first instants
+ * (local midnights, daylight saving included, computed here) go to width_bucket, a binary search per row, instead of
+ * a time-zone conversion of every stay in the database. Instants are in the period, so the index is in the list.
  */
 export function bucketIndexSql(p: Period, bucket: TrendBucket, instant: SQL): SQL<number> {
-  const local = sql`(${instant} at time zone ${p.timeZone})::date`;
-  const from = sql`${p.from}::date`;
-  if (bucket === 'day') return sql<number>`(${local} - ${from})`;
-  if (bucket === 'week') return sql<number>`((${local} - ${from}) / 7)`;
-  const [y, m] = p.from.split('-').map(Number) as [number, number];
-  return sql<number>`((extract(year from ${local})::int * 12 + extract(month from ${local})::int) - ${y * 12 + m})`;
+  const bounds = bucketStarts(p, bucket).map((day) => zonedToUtc(day, '00:00', p.timeZone).toISOString());
+  return sql<number>`(width_bucket(${instant}, ${`{${bounds.join(',')}}`}::timestamptz[]) - 1)`;
 }
