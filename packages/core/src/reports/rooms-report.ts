@@ -54,7 +54,7 @@ export async function roomsOfPeriod(db: Db, actor: Actor, period: Period): Promi
     ),
     sess_b as (
       select room_id, ${bucketIndexSql(period, bucket, sql`first_join`)} as b,
-        extract(epoch from last_end - first_join) as secs
+        date_part('epoch', last_end - first_join) as secs
       from sess
     ),
     room_tot as (select room_id, count(*)::int as sessions, sum(secs)::float8 as secs from sess_b group by room_id),
