@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '@majlis/i18n';
-import { Alert, Button, Group, Loader, Modal, Pagination, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
@@ -9,6 +9,7 @@ import { hardNavigation } from '../../lib/navigation.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Paging } from '../../ui/Paging.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { type Room, roomsApi } from '../rooms/api.ts';
@@ -188,16 +189,7 @@ export function MeetingsPage() {
                     icsUrl={meetingsApi.icsUrl(m.id)}
                   />
                 ))}
-                {pages > 1 && (
-                  <Pagination
-                    total={pages}
-                    value={page}
-                    onChange={setPage}
-                    getControlProps={(c) => ({
-                      'aria-label': c === 'previous' ? t`Previous page` : c === 'next' ? t`Next page` : c,
-                    })}
-                  />
-                )}
+                <Paging pages={pages} page={page} onChange={setPage} />
               </Stack>
             )}
           </Tabs.Panel>

@@ -1,13 +1,14 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '@majlis/i18n';
-import { Alert, Button, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Paging } from '../../ui/Paging.tsx';
 import { toast } from '../../ui/toast.ts';
 import { storageChanged } from '../dashboard/account-context.tsx';
 import { roomsApi } from '../rooms/api.ts';
@@ -167,16 +168,7 @@ export function RecordingsPage() {
             {plural(total, { one: `${shownTotal} recording`, other: `${shownTotal} recordings` })}
           </Text>
           {cards ? <RecordingCards {...listProps} /> : <RecordingsTable {...listProps} />}
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(c) => ({
-                'aria-label': c === 'previous' ? t`Previous page` : c === 'next' ? t`Next page` : c,
-              })}
-            />
-          )}
+          <Paging pages={pages} page={page} onChange={setPage} />
         </Stack>
       )}
 

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Paging } from '../../ui/Paging.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { browserTimeZone } from '../meetings/format.ts';
 import { AttendanceDrawer } from './AttendanceDrawer.tsx';
@@ -146,17 +147,7 @@ export function MeetingsReportPage() {
           ) : (
             <MeetingsTable meetings={data.meetings} timeZone={timeZone} onOpen={setOpen} />
           )}
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(p) => update({ page: String(p) })}
-              styles={{ control: { minWidth: 44, minHeight: 44 } }}
-              getControlProps={(c) => ({
-                'aria-label': c === 'previous' ? t`Previous page` : c === 'next' ? t`Next page` : c,
-              })}
-            />
-          )}
+          <Paging pages={pages} page={page} onChange={(p) => update({ page: String(p) })} />
           <Text size="sm" c="dimmed">
             <Trans>Choose a meeting to see who attended it, when they joined and when they left.</Trans>
           </Text>

@@ -1,12 +1,13 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '@majlis/i18n';
-import { Alert, Button, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Paging } from '../../ui/Paging.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { ActivityList } from './ActivityList.tsx';
@@ -131,16 +132,7 @@ export function UsersPage() {
             {plural(total, { one: `${shownTotal} user`, other: `${shownTotal} users` })}
           </Text>
           {cards ? <UserCards {...listProps} /> : <UsersTable {...listProps} />}
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(c) => ({
-                'aria-label': c === 'previous' ? t`Previous page` : c === 'next' ? t`Next page` : c,
-              })}
-            />
-          )}
+          <Paging pages={pages} page={page} onChange={setPage} />
         </Stack>
       )}
       {isOwner && <ActivityList refresh={changes} names={names} />}
