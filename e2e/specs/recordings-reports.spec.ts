@@ -140,7 +140,14 @@ test('in Arabic: a recorded meeting, two attendees, the recording played and dow
     await row.getByTestId('recording-play').click();
     await page.waitForURL(/\/recording\/[0-9a-f-]{36}/);
     recordingId = page.url().match(/\/recording\/([0-9a-f-]{36})/)?.[1] ?? '';
-    await expect(page.getByTestId('recording-player')).toBeVisible();
+    // The player plays the provider's own video file (BigBlueButton's video format), which the browser can fetch.
+    const player = page.getByTestId('recording-player');
+    await expect(player).toBeVisible();
+    const src = (await player.getAttribute('src')) ?? '';
+    expect(src.startsWith(new URL(bbbURL).origin) && src.includes('/playback/video/'), src).toBe(true);
+    const media = await page.request.get(src);
+    expect(media.status()).toBe(200);
+    expect(media.headers()['content-type']).toMatch(/^video\//);
     for (const round of [1, 2]) {
       const download = page.waitForEvent('download');
       await page.getByTestId('recording-download').click();

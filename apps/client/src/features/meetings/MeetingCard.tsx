@@ -107,7 +107,7 @@ export function MeetingCard({
         </Text>
         <Group gap={6}>
           {has('start') && (
-            <Button size="xs" color="teal" onClick={() => onAction('start')} loading={busy}>
+            <Button size="xs" color="teal.9" onClick={() => onAction('start')} loading={busy}>
               <Trans>Start</Trans>
             </Button>
           )}
