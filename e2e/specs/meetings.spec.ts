@@ -106,7 +106,12 @@ test('in Arabic: a bbb room, a meeting on three weekdays, the calendar, one day 
     const guest = `guest-${Date.now().toString(36)}@example.test`;
     await invite.getByLabel('عناوين البريد الإلكتروني').fill(guest);
     await invite.getByRole('button', { name: 'إرسال الدعوات' }).click();
-    await expect(page.getByText('أُرسلت دعوة واحدة')).toBeVisible();
+    const toast = page.locator('.toaster .toast').filter({ hasText: 'أُرسلت دعوة واحدة' });
+    await expect(toast).toBeVisible();
+    // Spec §2's top-left, mirrored: in Arabic the toast sits at the top-right, away from the user menu.
+    const box = await toast.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    expect((box?.x ?? 0) + (box?.width ?? 0), 'the toast ends at the right edge').toBeGreaterThan(width - 40);
     await expect(async () => {
       const outbox = (await (await fetch(`${baseURL}/dev/outbox`)).json()) as OutboxRow[];
       const mail = outbox.find((r) => r.to === guest && r.template === 'meetingInvite');

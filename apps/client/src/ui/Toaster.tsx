@@ -9,7 +9,7 @@ const COLOR = {
   loading: 'var(--mantine-color-dark-6)',
 };
 
-/** Toasts sit at the top-left (spec §2), in both directions. */
+/** Toasts sit at the top-left (spec §2), mirrored to the top-right in Arabic (app.css .toaster). */
 export function Toaster() {
   const toasts = useToasts();
   const { t } = useLingui();
