@@ -32,41 +32,32 @@ export function ExportLinks({
   what: string;
   testIds?: { csv?: string; xlsx?: string };
 }) {
+  const formats = [
+    { format: 'csv', label: 'CSV', testId: testIds?.csv },
+    { format: 'xlsx', label: 'Excel', testId: testIds?.xlsx },
+  ] as const;
   return (
     <Group gap="xs" wrap="wrap">
-      <Button
-        component="a"
-        href={exportUrl(target, 'csv', filters)}
-        download
-        variant="light"
-        size="sm"
-        mih={44}
-        leftSection={<DownloadIcon />}
-        data-testid={testIds?.csv}
-      >
-        CSV
-        {/* Read out after the visible word: "CSV, the meetings". */}
-        <VisuallyHidden>
-          {', '}
-          {what}
-        </VisuallyHidden>
-      </Button>
-      <Button
-        component="a"
-        href={exportUrl(target, 'xlsx', filters)}
-        download
-        variant="light"
-        size="sm"
-        mih={44}
-        leftSection={<DownloadIcon />}
-        data-testid={testIds?.xlsx}
-      >
-        Excel
-        <VisuallyHidden>
-          {', '}
-          {what}
-        </VisuallyHidden>
-      </Button>
+      {formats.map((f) => (
+        <Button
+          key={f.format}
+          component="a"
+          href={exportUrl(target, f.format, filters)}
+          download
+          variant="light"
+          size="sm"
+          mih={44}
+          leftSection={<DownloadIcon />}
+          data-testid={f.testId}
+        >
+          {f.label}
+          {/* Read out after the visible word: "CSV, the meetings". */}
+          <VisuallyHidden>
+            {', '}
+            {what}
+          </VisuallyHidden>
+        </Button>
+      ))}
     </Group>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Table, Text, UnstyledButton, Vi
 import { useLanguage } from '../../state/language.tsx';
 import type { MeetingReportRow } from './api.ts';
 import { momentText, num } from './format.ts';
+import { Stat } from './Totals.tsx';
 
 export interface MeetingsListProps {
   meetings: MeetingReportRow[];
@@ -86,17 +87,6 @@ export function MeetingsTable({ meetings, timeZone, onOpen }: MeetingsListProps)
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </div>
   );
 }
 

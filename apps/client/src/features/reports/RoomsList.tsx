@@ -4,6 +4,7 @@ import { useLanguage } from '../../state/language.tsx';
 import { formatBytes } from '../meetings/format.ts';
 import type { RoomReportRow } from './api.ts';
 import { hours, num, percentText } from './format.ts';
+import { Stat } from './Totals.tsx';
 
 export const PROVIDER_NAMES: Record<RoomReportRow['type'], string> = {
   bbb: 'BigBlueButton',
@@ -88,17 +89,6 @@ export function RoomsTable({ rooms }: { rooms: RoomReportRow[] }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </div>
   );
 }
 

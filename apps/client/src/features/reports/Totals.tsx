@@ -17,3 +17,15 @@ export function Totals({ items, testId }: { items: { label: string; value: strin
     </SimpleGrid>
   );
 }
+
+/** One labelled figure of a report's card (the card form of a table row). */
+export function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}
