@@ -125,12 +125,12 @@ export function RecordingPlayer({ view, token }: { view: RecordingView; token?: 
           </Text>
           <Group gap="sm" wrap="wrap">
             {r.canManage && (
-              <Button variant="default" onClick={copyLink}>
+              <Button variant="default" mih={44} onClick={copyLink}>
                 <Trans>Copy the share link</Trans>
               </Button>
             )}
             {r.canDownload && (
-              <Button onClick={download} loading={busy} data-testid="recording-download">
+              <Button mih={44} onClick={download} loading={busy} data-testid="recording-download">
                 <Trans>Download</Trans>
               </Button>
             )}

@@ -61,7 +61,14 @@ function Actions({ recording, props }: { recording: Recording; props: Recordings
   const busy = props.busyId === r.id;
   return (
     <Group gap="xs" wrap="wrap">
-      <Button component={Link} to={`/recording/${r.id}`} size="sm" variant="light" data-testid="recording-play">
+      <Button
+        component={Link}
+        to={`/recording/${r.id}`}
+        size="sm"
+        mih={44}
+        variant="light"
+        data-testid="recording-play"
+      >
         <Trans>Play</Trans>
         <VisuallyHidden>
           {' '}
@@ -71,6 +78,7 @@ function Actions({ recording, props }: { recording: Recording; props: Recordings
       {r.canDownload && (
         <Button
           size="sm"
+          mih={44}
           variant="default"
           loading={busy}
           onClick={() => props.onAction(r, 'download')}
@@ -86,7 +94,7 @@ function Actions({ recording, props }: { recording: Recording; props: Recordings
       {r.canManage && (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button size="sm" variant="default" disabled={busy} data-testid="recording-actions">
+            <Button size="sm" mih={44} variant="default" disabled={busy} data-testid="recording-actions">
               <Trans>Manage</Trans>
               <VisuallyHidden>
                 {' '}

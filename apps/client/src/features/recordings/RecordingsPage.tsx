@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Paging } from '../../ui/Paging.tsx';
 import { toast } from '../../ui/toast.ts';
+import { TOUCH_INPUT } from '../../ui/touch.ts';
 import { storageChanged } from '../dashboard/account-context.tsx';
 import { roomsApi } from '../rooms/api.ts';
 import { type Recording, type RecordingPage, recordingsApi, saveFile } from './api.ts';
@@ -107,6 +108,7 @@ export function RecordingsPage() {
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 300 }}
+          styles={TOUCH_INPUT}
         />
         <TextInput
           type="date"
@@ -115,6 +117,7 @@ export function RecordingsPage() {
           max={to || undefined}
           onChange={(e) => setFrom(e.currentTarget.value)}
           w={{ base: '100%', xs: 180 }}
+          styles={TOUCH_INPUT}
         />
         <TextInput
           type="date"
@@ -123,6 +126,7 @@ export function RecordingsPage() {
           min={from || undefined}
           onChange={(e) => setTo(e.currentTarget.value)}
           w={{ base: '100%', xs: 180 }}
+          styles={TOUCH_INPUT}
         />
         {filtered && (
           <Button

@@ -2,9 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useLanguage } from '../../state/language.tsx';
+import { TOUCH_INPUT } from '../../ui/touch.ts';
 import type { ReportFilters } from './api.ts';
 import { type Preset, presetOf, presetRange } from './filters.ts';
-import { dayText, TOUCH_INPUT } from './format.ts';
+import { dayText } from './format.ts';
 
 export interface PeriodPickerProps {
   filters: ReportFilters;

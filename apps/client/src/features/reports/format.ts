@@ -38,6 +38,3 @@ export function momentText(locale: Locale, iso: string, timeZone: string, withDa
 /** Percent with one decimal at most, from a 0…100 value. */
 export const percentText = (locale: Locale, value: number) =>
   formatNumber(locale, value / 100, { style: 'percent', maximumFractionDigits: 1 });
-
-/** Mantine inputs are 36 px tall; the report filters are touch targets of at least 44 px. */
-export const TOUCH_INPUT = { input: { minHeight: 44 } } as const;
