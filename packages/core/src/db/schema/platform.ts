@@ -34,6 +34,8 @@ export const users = pgTable(
       .notNull()
       .default('ar'),
     timeZone: text('time_zone').notNull().default('Africa/Cairo'),
+    /** One digit style for everything the user reads (DESIGN §11); null follows the language (Arabic-Indic in Arabic). */
+    digits: text('digits', { enum: ['arab', 'latn'] }),
     isOps: boolean('is_ops').notNull().default(false),
     active: boolean('active').notNull().default(true),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
