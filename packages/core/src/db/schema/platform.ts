@@ -233,13 +233,26 @@ export const notifications = pgTable(
     sourceType: text('source_type'),
     eventMeta: jsonb('event_meta').$type<Record<string, unknown>>().notNull().default({}),
     dedupeKey: text('dedupe_key'),
+    /**
+     * Same key while unread → one notification, updated (count, values, time) instead of another one: a chat
+     * conversation, or a write a user can repeat (assigning a room, a team change, an invitation).
+     */
+    collapseKey: text('collapse_key'),
+    /** How many events a collapsed notification stands for (the catalog message gets it as `count`). */
+    count: integer('count').notNull().default(1),
     read: boolean('read').notNull().default(false),
     /** Made by a job and not yet pushed to the browser (the worker pushes, then clears it; a crash leaves it set). */
     pushPending: boolean('push_pending').notNull().default(false),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('notifications_dedupe_key').on(t.dedupeKey), index('notifications_user_idx').on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex('notifications_dedupe_key').on(t.dedupeKey),
+    index('notifications_user_idx').on(t.userId, t.id),
+    uniqueIndex('notifications_collapse_key')
+      .on(t.userId, t.accountId, t.collapseKey)
+      .where(sql`${t.read} = false and ${t.dismissedAt} is null`),
+  ],
 );
 
 /** E-mail and SMS waiting to be (or already) delivered; viewable at /dev/outbox in the embedded default. */
