@@ -125,6 +125,24 @@ describe.each(drivers)('profile, picture, password, sessions and the institution
       expect((await c.get('/api/user/info')).json.info.fname).toBe(`Layla-${role}`);
     });
 
+    it('keeps the digit style chosen, whatever the language; unchosen, it follows the language', async () => {
+      const c = await signIn(DEMO_EMAILS.admin);
+      const plain = await c.request('PUT', '/api/profile', { body: { ...body, locale: 'ar' } });
+      expect(plain.json.info.digits).toBe('arab');
+      expect((await c.request('PUT', '/api/profile', { body })).json.info.digits).toBe('latn');
+      const latin = await c.request('PUT', '/api/profile', { body: { ...body, locale: 'ar', digits: 'latn' } });
+      expect(latin.status).toBe(200);
+      expect(latin.json.info).toMatchObject({ locale: 'ar', digits: 'latn' });
+      expect((await c.get('/api/user/info')).json.info.digits).toBe('latn');
+      // Left out, the saved style stays; another style is chosen the same way.
+      expect((await c.request('PUT', '/api/profile', { body })).json.info.digits).toBe('latn');
+      await c.request('PUT', '/api/profile', { body: { ...body, digits: 'arab' } });
+      expect((await c.get('/api/user/info')).json.info).toMatchObject({ locale: 'en', digits: 'arab' });
+      const bad = await c.request('PUT', '/api/profile', { body: { ...body, digits: 'roman' } });
+      expect(bad.status).toBe(400);
+      expect(bad.json.fields.digits.ar).toBeTruthy();
+    });
+
     it('refuses anonymous callers and bad fields in the error shape, with the register rule for the phone', async () => {
       const anon = http();
       await anon.csrf();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIGIT_STYLES } from './common.ts';
 import { ZBilingual } from './errors.ts';
 import { singleLine } from './strings.ts';
 
@@ -64,6 +65,8 @@ export const ZUserInfo = z.strictObject({
     picture: z.string().nullable(),
     locale: z.enum(['ar', 'en']),
     timeZone: z.string(),
+    /** The profile's digit style; a user who never chose one gets their language's (Arabic-Indic in Arabic). */
+    digits: z.enum(DIGIT_STYLES),
   }),
 });
 export type UserInfo = z.infer<typeof ZUserInfo>;

@@ -32,6 +32,11 @@ export const ZTimeZone = singleLine()
     }
   }, 'field.invalid');
 
+/** A user's digit style (DESIGN §11): Arabic-Indic ('arab') or Latin ('latn'), as Intl's numbering systems name them. */
+export const DIGIT_STYLES = ['arab', 'latn'] as const;
+export type DigitStyle = (typeof DIGIT_STYLES)[number];
+export const ZDigits = z.enum(DIGIT_STYLES, 'field.invalid');
+
 /** The answer of calls that only succeed or fail. */
 export const ZOk = z.strictObject({ ok: z.literal(true) });
 export type TOk = z.infer<typeof ZOk>;

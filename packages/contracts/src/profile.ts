@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZSessionUser, ZUserInfo } from './account.ts';
 import { LOGIN_PASSWORD_MAX, personName } from './auth.ts';
-import { ZTimeZone } from './common.ts';
+import { ZDigits, ZTimeZone } from './common.ts';
 import { ZNewPassword, ZPhone } from './new-password.ts';
 
 /** Wire contract: the signed-in user's own profile (issue 11): details, picture, password, sessions. */
@@ -18,6 +18,8 @@ export const ZProfileBody = z.strictObject({
   phone: ZPhone,
   locale: z.enum(['ar', 'en'], 'field.invalid'),
   timeZone: ZTimeZone,
+  /** The digit style of every date, time, count and size the user reads; left out, the saved one stays. */
+  digits: ZDigits.optional(),
 });
 export type TProfileBody = z.infer<typeof ZProfileBody>;
 

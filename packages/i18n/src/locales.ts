@@ -9,6 +9,20 @@ export const LOCALE_INFO: Record<Locale, { dir: 'rtl' | 'ltr'; label: string; in
   en: { dir: 'ltr', label: 'English', intl: 'en-GB', stored: 'En' },
 };
 
+/** A reader's digit style (DESIGN §11): Arabic-Indic or Latin, by Intl's numbering-system names. */
+export type DigitStyle = 'arab' | 'latn';
+
+/** The style a reader sees: the one they chose, else their language's (Arabic-Indic in Arabic, Latin in English). */
+export function digitStyleOf(locale: Locale, chosen?: DigitStyle | null): DigitStyle {
+  return chosen ?? (locale === 'ar' ? 'arab' : 'latn');
+}
+
+/** The Intl locale of a language in a digit style: 'ar-EG-u-nu-latn', 'en-GB-u-nu-arab'; the language's own stays bare. */
+export function intlLocale(locale: Locale, digits?: DigitStyle | null): string {
+  const base = LOCALE_INFO[locale].intl;
+  return digitStyleOf(locale, digits) === digitStyleOf(locale) ? base : `${base}-u-nu-${digitStyleOf(locale, digits)}`;
+}
+
 /** Spec §4: anything that is not En becomes Ar. Accepts 'En', 'en', 'en-US'. */
 export function normalizeLocale(value: string | null | undefined): Locale {
   return value && /^en\b/i.test(value) ? 'en' : 'ar';
@@ -23,8 +37,19 @@ export function toAsciiDigits(value: string): string {
   return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
 }
 
-export function formatNumber(locale: Locale, n: number, opts?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(LOCALE_INFO[locale].intl, opts).format(n);
+export function formatNumber(
+  locale: Locale,
+  n: number,
+  opts?: Intl.NumberFormatOptions,
+  digits?: DigitStyle | null,
+): string {
+  return new Intl.NumberFormat(intlLocale(locale, digits), opts).format(n);
+}
+
+/** Digits of a string (a meeting number, a phone) in a digit style; anything else is left as it is. */
+export function toDigitStyle(value: string, digits: DigitStyle): string {
+  const ascii = toAsciiDigits(value);
+  return digits === 'latn' ? ascii : ascii.replace(/[0-9]/g, (d) => String.fromCharCode(0x660 + Number(d)));
 }
 
 export function formatDateTime(
@@ -32,8 +57,9 @@ export function formatDateTime(
   date: Date,
   timeZone: string,
   opts?: Intl.DateTimeFormatOptions,
+  digits?: DigitStyle | null,
 ): string {
-  return new Intl.DateTimeFormat(LOCALE_INFO[locale].intl, {
+  return new Intl.DateTimeFormat(intlLocale(locale, digits), {
     timeZone,
     dateStyle: 'medium',
     timeStyle: 'short',

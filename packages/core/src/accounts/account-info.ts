@@ -1,4 +1,5 @@
 import type { AccountChoice, BillingSummary, StorageInfo } from '@majlis/contracts/account';
+import { digitStyleOf } from '@majlis/i18n';
 import { both } from '@majlis/i18n/server';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
@@ -35,11 +36,12 @@ export async function getUserInfo(db: Db, actor: Actor) {
       picture: users.picture,
       locale: users.locale,
       timeZone: users.timeZone,
+      digits: users.digits,
     })
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!u) throw notFound();
-  return { info: u };
+  return { info: { ...u, digits: digitStyleOf(u.locale, u.digits) } };
 }
 
 /** Storage of the acting account's rooms (10 GB each): totals, percentage used and a message in both languages. */

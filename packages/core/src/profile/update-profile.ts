@@ -1,15 +1,26 @@
 import type { ProfileAnswer, TProfileBody } from '@majlis/contracts/profile';
+import { digitStyleOf } from '@majlis/i18n';
 import { eq } from 'drizzle-orm';
 import { type Actor, toSessionUser } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 
-/** The user's own details (names, phone in E.164, language, time zone); the answer carries the new session user. */
+/**
+ * The user's own details (names, phone in E.164, language, time zone, digit style when given); the answer carries the
+ * new session user.
+ */
 export async function updateProfile(db: Db, actor: Actor, body: TProfileBody): Promise<ProfileAnswer> {
   const [u] = await db
     .update(users)
-    .set({ fname: body.fname, lname: body.lname, phone: body.phone, locale: body.locale, timeZone: body.timeZone })
+    .set({
+      fname: body.fname,
+      lname: body.lname,
+      phone: body.phone,
+      locale: body.locale,
+      timeZone: body.timeZone,
+      ...(body.digits ? { digits: body.digits } : {}),
+    })
     .where(eq(users.id, actor.userId))
     .returning({
       id: users.id,
@@ -20,8 +31,9 @@ export async function updateProfile(db: Db, actor: Actor, body: TProfileBody): P
       picture: users.picture,
       locale: users.locale,
       timeZone: users.timeZone,
+      digits: users.digits,
     });
   if (!u) throw notFound();
   const user = toSessionUser({ ...actor, fname: u.fname, lname: u.lname, picture: u.picture });
-  return { info: u, user };
+  return { info: { ...u, digits: digitStyleOf(u.locale, u.digits) }, user };
 }
