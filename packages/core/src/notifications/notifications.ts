@@ -1,7 +1,7 @@
 import { NOTIFICATION_MAX_PAGE, NOTIFICATION_PAGE, type NotificationView } from '@majlis/contracts/notifications';
 import type { Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
@@ -83,6 +83,11 @@ export interface NewNotification {
   values?: Record<string, string | number>;
   /** Same key → same notification: a retried job creates nothing twice. */
   dedupeKey?: string;
+  /**
+   * Same key while the notification is unread → that one is updated (values, time, count + 1) instead of another
+   * being added: a chat conversation, a write a user can repeat. Not together with dedupeKey.
+   */
+  collapseKey?: string;
   sourceType?: string;
   eventMeta?: Record<string, unknown>;
 }
@@ -96,22 +101,40 @@ export async function createNotification(
   input: NewNotification,
   opts: { bus?: EventBus } = {},
 ): Promise<{ notification: NotificationRow; created: boolean }> {
-  const [inserted] = await db
-    .insert(notifications)
-    .values({
-      accountId: input.accountId,
-      userId: input.userId,
-      type: input.type,
-      titleId: input.titleId,
-      messageId: input.messageId,
-      // Stored as given; escaped when rendered, in whichever context (HTML message, plain-text title).
-      values: input.values ?? {},
-      sourceType: input.sourceType ?? null,
-      eventMeta: cleanMeta(input.eventMeta ?? {}),
-      dedupeKey: input.dedupeKey ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = {
+    accountId: input.accountId,
+    userId: input.userId,
+    type: input.type,
+    titleId: input.titleId,
+    messageId: input.messageId,
+    // Stored as given; escaped when rendered, in whichever context (HTML message, plain-text title).
+    values: input.values ?? {},
+    sourceType: input.sourceType ?? null,
+    eventMeta: cleanMeta(input.eventMeta ?? {}),
+    dedupeKey: input.dedupeKey ?? null,
+    collapseKey: input.collapseKey ?? null,
+  };
+  const insert = db.insert(notifications).values(row);
+  const [inserted] = input.collapseKey
+    ? await insert
+        .onConflictDoUpdate({
+          target: [notifications.userId, notifications.accountId, notifications.collapseKey],
+          targetWhere: sql`${notifications.read} = false and ${notifications.dismissedAt} is null`,
+          set: {
+            type: row.type,
+            titleId: row.titleId,
+            messageId: row.messageId,
+            values: row.values,
+            sourceType: row.sourceType,
+            eventMeta: row.eventMeta,
+            count: sql`${notifications.count} + 1`,
+            createdAt: sql`now()`,
+          },
+        })
+        .returning()
+    : await insert.onConflictDoNothing().returning();
+  // Collapsed into the unread one: stored, not new (the reader's list shows it updated; no second push).
+  if (inserted && inserted.count > 1) return { notification: inserted, created: false };
   if (!inserted) {
     if (!input.dedupeKey) throw new Error('notification insert returned nothing');
     const [existing] = await db.select().from(notifications).where(eq(notifications.dedupeKey, input.dedupeKey));
@@ -144,8 +167,8 @@ export function renderNotification(row: NotificationRow, locale: Locale): Notifi
     _id: String(row.id),
     id: row.id,
     type: row.type,
-    title: t(locale, row.titleId, row.values),
-    message: sanitizeNotificationHtml(t(locale, row.messageId, escapeValues(row.values))),
+    title: t(locale, row.titleId, { count: row.count, ...row.values }),
+    message: sanitizeNotificationHtml(t(locale, row.messageId, { count: row.count, ...escapeValues(row.values) })),
     source_type: row.sourceType,
     event_meta: row.eventMeta,
     createdAt: createdAt.toISOString(),
