@@ -66,3 +66,17 @@ export function formatDateTime(
     ...opts,
   }).format(date);
 }
+
+/**
+ * A time zone's name in a language, as e-mails and pages name it beside a time: the country's or city's when Intl
+ * has one ('توقيت مصر', 'Saudi Arabia Time', 'New York Time'), else the long name ('Eastern European Standard Time').
+ */
+export function zoneName(locale: Locale, timeZone: string, at: Date = new Date(), digits?: DigitStyle | null): string {
+  const nameIn = (timeZoneName: Intl.DateTimeFormatOptions['timeZoneName']) =>
+    new Intl.DateTimeFormat(intlLocale(locale, digits), { timeZone, timeZoneName })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  const generic = nameIn('shortGeneric');
+  // 'EET', 'GMT+2' or 'غرينتش+٢' say less than the long name.
+  return /\s/.test(generic) && !/[+\u2212-]/.test(generic) ? generic : nameIn('long');
+}

@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { LOCALE_INFO, type Locale } from '@majlis/i18n';
+import { intlLocale, onReaderPrefs } from '../lib/format.ts';
 
 const loaded = new Map<Locale, Messages>();
 
@@ -31,18 +32,31 @@ export async function loadCatalogs(locales: readonly Locale[]): Promise<void> {
   await Promise.all(locales.map(loadMessages));
 }
 
+/**
+ * Lingui formats `#` in plurals, `i18n.number` and `i18n.date` with the activation's locales: the reader's digit style
+ * ('ar-EG-u-nu-latn' for Latin digits in Arabic), so messages print numbers as the rest of the page does.
+ */
+function activate(locale: Locale): void {
+  i18n.activate(locale, [intlLocale(locale)]);
+}
+
+onReaderPrefs(() => {
+  const locale = i18n.locale as Locale;
+  if (locale && loaded.has(locale)) activate(locale);
+});
+
 /** `<html dir lang>`, body class `En` for English (spec §4), then the catalog. */
 export function applyDocumentLanguage(locale: Locale): Promise<void> {
   document.documentElement.lang = locale;
   document.documentElement.dir = LOCALE_INFO[locale].dir;
   document.body.classList.toggle('En', locale === 'en');
   if (loaded.has(locale)) {
-    i18n.activate(locale);
+    activate(locale);
     return Promise.resolve();
   }
   return loadMessages(locale).then(() => {
     // A later switch may have won while this catalog was loading.
-    if (document.documentElement.lang === locale) i18n.activate(locale);
+    if (document.documentElement.lang === locale) activate(locale);
   });
 }
 

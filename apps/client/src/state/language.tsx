@@ -4,6 +4,7 @@ import { useDirection } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { applyDocumentLanguage } from '../i18n/i18n.ts';
+import { useReaderPrefs } from '../lib/format.ts';
 import { LANGUAGE_KEY, readLocal, writeCookie, writeLocal } from '../lib/storage.ts';
 
 export const LanguageContext = createActorContext(languageMachine);
@@ -51,6 +52,8 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** The active language; a change of the reader's digit style or zone re-renders the caller too (lib/format.ts). */
 export function useLanguage(): Locale {
+  useReaderPrefs();
   return LanguageContext.useSelector((s) => (s.matches('en') ? 'en' : 'ar'));
 }

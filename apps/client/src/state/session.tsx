@@ -1,6 +1,7 @@
 import { type SessionUser, sessionMachine } from '@majlis/machines';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { setReaderPrefs } from '../lib/format.ts';
 import { logoutRequest, setUnauthorizedHandler } from '../lib/http.ts';
 import { navigate } from '../lib/navigation.ts';
 import { readStoredUser, storeUser } from '../lib/storage.ts';
@@ -16,7 +17,10 @@ export function setSocketDisconnect(fn: () => void): void {
 export const sessionLogic = sessionMachine.provide({
   actions: {
     storeUser: (_, { user }) => storeUser(user),
-    clearStoredUser: () => storeUser(null),
+    clearStoredUser: () => {
+      storeUser(null);
+      setReaderPrefs({ digits: null, timeZone: null });
+    },
     callLogout: () => {
       void logoutRequest();
     },

@@ -2,6 +2,7 @@ import type { SessionUser } from '@majlis/machines';
 import type { InferResponseType } from 'hono/client';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { api, body } from '../../lib/api.ts';
+import { setReaderPrefs } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 
 /** Wire shapes as the BFF's account routes declare them (lib/api.ts). */
@@ -68,6 +69,8 @@ export async function loadAccountData(): Promise<AccountData | null> {
     body(api.user.info.$get()).then((r) => r.info, ignore),
   ]);
   if (!owner?.ok) return null;
+  // One clock and one digit style on every page from here on (lib/format.ts).
+  if (info) setReaderPrefs({ digits: info.digits, timeZone: info.timeZone });
   return {
     owner: owner.owner,
     permission: { ...NO_PERMISSION, ...permission },

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
+import { setReaderPrefs } from '../../lib/format.ts';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { LanguageContext, useLanguage } from '../../state/language.tsx';
 import { SessionContext } from '../../state/session.tsx';
@@ -12,7 +13,7 @@ import { PhoneFields } from '../users/PhoneFields.tsx';
 import { profileApi } from './api.ts';
 import { type DetailsForm, profileBodyOf, splitPhone, timeZones, validateDetails } from './profile-form.ts';
 
-/** First and last name, phone with its country code, language and time zone. */
+/** First and last name, phone with its country code, language, time zone and digit style. */
 export function DetailsCard({ info }: { info: UserInfo }) {
   const { t } = useLingui();
   const language = useLanguage();
@@ -26,6 +27,7 @@ export function DetailsCard({ info }: { info: UserInfo }) {
       ...splitPhone(info.phone),
       locale: info.locale,
       timeZone: info.timeZone,
+      digits: info.digits,
     },
     validate: validateDetails,
   });
@@ -42,6 +44,7 @@ export function DetailsCard({ info }: { info: UserInfo }) {
       const saved = await profileApi.save(profileBodyOf(valid));
       // The session user is replaced: the top bar and the account data (owner info) follow without a reload.
       session.send({ type: 'LOGIN', user: saved.user });
+      setReaderPrefs({ digits: saved.info.digits, timeZone: saved.info.timeZone });
       if (saved.info.locale !== language) languageActor.send({ type: 'SET', value: saved.info.locale });
       toast.success(t`Your details were saved`);
     } catch (error) {
@@ -95,6 +98,17 @@ export function DetailsCard({ info }: { info: UserInfo }) {
               onChange={(v) => form.setFieldValue('timeZone', v ?? values.timeZone)}
               error={errorText(form.errors.timeZone)}
               comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label={t`Digits`}
+              allowDeselect={false}
+              data={[
+                { value: 'arab', label: t`Arabic-Indic (١٢٣)` },
+                { value: 'latn', label: t`Latin (123)` },
+              ]}
+              value={values.digits}
+              onChange={(v) => form.setFieldValue('digits', v === 'latn' ? 'latn' : 'arab')}
+              data-testid="profile-digits"
             />
           </SimpleGrid>
           <Group justify="flex-end">

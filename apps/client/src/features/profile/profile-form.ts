@@ -18,6 +18,7 @@ export interface DetailsForm {
   phone: string;
   locale: 'ar' | 'en';
   timeZone: string;
+  digits: 'arab' | 'latn';
 }
 
 /** '+201001234567' → { countryCode: '+20', phone: '1001234567' }; anything unparsable stays whole. */
@@ -35,6 +36,7 @@ export function profileBodyOf(form: DetailsForm): ProfileBody {
     phone: phoneOf(form.countryCode, form.phone),
     locale: form.locale,
     timeZone: form.timeZone,
+    digits: form.digits,
   };
 }
 

@@ -1,0 +1,122 @@
+import {
+  type DigitStyle,
+  digitStyleOf,
+  intlLocale as intlLocaleIn,
+  type Locale,
+  toAsciiDigits,
+  toDigitStyle,
+  zoneName,
+} from '@majlis/i18n';
+import { useSyncExternalStore } from 'react';
+import { readLocal, writeLocal } from './storage.ts';
+
+/**
+ * The one place the client turns numbers, dates and times into text (DESIGN §11): in the reader's language, in the
+ * digit style of their profile (Arabic-Indic or Latin, one per user, on every page), and times in one clock, the
+ * profile's zone for a signed-in user. The dashboard sets both from the user info (`setReaderPrefs`); a visitor gets
+ * their language's digits and their device's zone. Components re-render on a change through `useLanguage`.
+ */
+
+export const DIGITS_KEY = 'MajlisDigits';
+export const ZONE_KEY = 'MajlisZone';
+
+interface Prefs {
+  digits: DigitStyle | null;
+  timeZone: string | null;
+}
+
+function storedDigits(): DigitStyle | null {
+  const v = readLocal(DIGITS_KEY);
+  return v === 'arab' || v === 'latn' ? v : null;
+}
+
+let prefs: Prefs = { digits: storedDigits(), timeZone: readLocal(ZONE_KEY) };
+const listeners = new Set<() => void>();
+
+/**
+ * The signed-in reader's choices (null: signed out), remembered on this device so a page opened outside the dashboard
+ * (the join page) shows the same digits and clock.
+ */
+export function setReaderPrefs(next: Partial<Prefs>): void {
+  const merged = { ...prefs, ...next };
+  if (merged.digits === prefs.digits && merged.timeZone === prefs.timeZone) return;
+  prefs = merged;
+  writeLocal(DIGITS_KEY, merged.digits);
+  writeLocal(ZONE_KEY, merged.timeZone);
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-renders the caller when the reader's digit style or zone changes; `useLanguage` calls it for everyone. */
+export function useReaderPrefs(): Prefs {
+  return useSyncExternalStore(subscribe, () => prefs);
+}
+
+export function onReaderPrefs(listener: () => void): () => void {
+  return subscribe(listener);
+}
+
+export function digitsFor(locale: Locale): DigitStyle {
+  return digitStyleOf(locale, prefs.digits);
+}
+
+/** The Intl locale of every format: 'ar-EG' or 'ar-EG-u-nu-latn', 'en-GB' or 'en-GB-u-nu-arab'. */
+export function intlLocale(locale: Locale): string {
+  return intlLocaleIn(locale, prefs.digits);
+}
+
+export function formatNumber(locale: Locale, n: number, opts?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(locale), opts).format(n);
+}
+
+/** A date or time in the reader's digits; `opts.timeZone` as given (callers pass `viewZone()` for moments). */
+export function formatDate(locale: Locale, date: Date | string | number, opts?: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), opts).format(new Date(date));
+}
+
+/** Digits typed or stored (a meeting number) shown in the reader's style; other characters stay. */
+export function showDigits(locale: Locale, value: string): string {
+  return toDigitStyle(value, digitsFor(locale));
+}
+
+/** What a field typed in either digit style means: ASCII digits. */
+export const typedDigits = toAsciiDigits;
+
+/** The device's zone. */
+export function deviceZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The one clock: the profile's zone for a signed-in reader, else the device's. */
+export function viewZone(): string {
+  return prefs.timeZone ?? deviceZone();
+}
+
+/** The zone's name in the reader's language ('توقيت مصر', 'Saudi Arabia Time'). */
+export function zoneLabel(locale: Locale, timeZone: string, at: Date = new Date()): string {
+  return zoneName(locale, timeZone, at, prefs.digits);
+}
+
+/** Whether two zones show the same wall clock at `at` (so naming the zone would say nothing). */
+export function sameClock(a: string, b: string, at: Date = new Date()): boolean {
+  if (a === b) return true;
+  const f = (tz: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz, dateStyle: 'short', timeStyle: 'short' }).format(at);
+  return f(a) === f(b);
+}
+
+/** A time in the reader's zone, named when the device's clock differs: '10:00 (توقيت مصر)'. */
+export function formatMoment(
+  locale: Locale,
+  date: Date | string | number,
+  opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+  timeZone: string = viewZone(),
+): string {
+  const at = new Date(date);
+  const text = formatDate(locale, at, { ...opts, timeZone });
+  return sameClock(timeZone, deviceZone(), at) ? text : `${text} (${zoneLabel(locale, timeZone, at)})`;
+}
