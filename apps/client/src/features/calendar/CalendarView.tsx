@@ -13,6 +13,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { intlLocale } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -121,11 +122,12 @@ export function CalendarView() {
       <div className="majlis-calendar" data-testid="calendar" data-view-language={language}>
         <FullCalendar
           // A new language or zone rebuilds the calendar with its locale and direction.
-          key={`${language}-${timeZone}`}
+          key={`${intlLocale(language)}-${timeZone}`}
           ref={calendar as never}
           plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
           initialView="dayGridMonth"
-          locale={language === 'ar' ? arLocale : 'en-GB'}
+          // The code is the reader's Intl locale, so the calendar's numbers take their digit style.
+          locale={language === 'ar' ? { ...arLocale, code: intlLocale('ar') } : intlLocale('en')}
           direction={language === 'ar' ? 'rtl' : 'ltr'}
           // Week start by locale: the ar locale starts on Saturday; our English is en-GB, whose weeks start on Monday
           // (FullCalendar's built-in English would start on Sunday).

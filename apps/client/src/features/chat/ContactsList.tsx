@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatNumber } from '@majlis/i18n';
 import { Avatar, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { formatNumber } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { useChat, useUnread } from './ChatProvider.tsx';

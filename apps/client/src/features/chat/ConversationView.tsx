@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LOCALE_INFO, type Locale } from '@majlis/i18n';
+import type { Locale } from '@majlis/i18n';
 import { ActionIcon, Button, Text, Textarea } from '@mantine/core';
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatMoment, viewZone } from '../../lib/format.ts';
 import type { ChatMessage } from '../../lib/socket.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { dayIn } from '../meetings/format.ts';
 import { type OpenChat, useChat } from './ChatProvider.tsx';
 import { chatApi } from './chat-api.ts';
 import { useOnlineUsers, useRealtime } from './realtime.tsx';
@@ -17,15 +19,19 @@ export function canSend(text: string): boolean {
   return text.trim().length > 0;
 }
 
-/** Time of a message in the active locale (Arabic digits in Arabic); the day too when it is not today. */
-export function formatMessageTime(locale: Locale, iso: string, now = new Date()): string {
+/**
+ * Time of a message in the reader's digits and in the one clock (the profile's zone, named when the device's differs);
+ * the day too when it is not today there.
+ */
+export function formatMessageTime(locale: Locale, iso: string, now = new Date(), timeZone = viewZone()): string {
   const date = new Date(iso);
-  const sameDay = date.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(LOCALE_INFO[locale].intl, {
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
-  }).format(date);
+  const sameDay = dayIn(timeZone, date) === dayIn(timeZone, now);
+  return formatMoment(
+    locale,
+    date,
+    { hour: 'numeric', minute: '2-digit', ...(sameDay ? {} : { day: 'numeric', month: 'short' }) },
+    timeZone,
+  );
 }
 
 /** Adds messages by id (a repeat is kept once), oldest first. */

@@ -35,4 +35,13 @@ describe('chat rules of spec §5 and §9', () => {
     expect(formatMessageTime('ar', '2026-11-21T10:05:00Z', now)).toMatch(/[٠-٩]/);
     expect(formatMessageTime('en', '2026-11-19T10:05:00Z', now)).toMatch(/Nov/);
   });
+
+  it("shows times on the profile's clock, naming it when the device's differs", () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const other = device === 'Asia/Tokyo' ? 'America/New_York' : 'Asia/Tokyo';
+    const text = formatMessageTime('en', '2026-11-21T10:05:00Z', now, other);
+    expect(text).toBe(other === 'Asia/Tokyo' ? '19:05 (Japan Time)' : '05:05 (New York Time)');
+    expect(formatMessageTime('en', '2026-11-21T10:05:00Z', now, device)).not.toMatch(/\(/);
+  });
 });

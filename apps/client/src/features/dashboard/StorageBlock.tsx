@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatNumber } from '@majlis/i18n';
 import { Button, Center, Progress, RingProgress, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { formatNumber } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import type { Permission, StorageInfo } from './account-context.tsx';

@@ -1,8 +1,9 @@
-import { formatNumber, LOCALE_INFO, type Locale } from '@majlis/i18n';
+import type { Locale } from '@majlis/i18n';
+import { formatNumber, intlLocale, viewZone } from '../../lib/format.ts';
 
-/** The browser's zone, when the account has not told us the user's. */
+/** The one clock when the account has not told us the user's zone yet: the profile's as last known, else the device's. */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return viewZone();
 }
 
 /** 'YYYY-MM-DD' of `date` on the wall clock of `timeZone` (for the day input's minimum, spec §5). */
@@ -18,7 +19,7 @@ export function dayIn(timeZone: string, date = new Date()): string {
 }
 
 export function formatWhen(locale: Locale, iso: string, timeZone: string, opts?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(LOCALE_INFO[locale].intl, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone,
     weekday: 'short',
     day: 'numeric',
@@ -49,7 +50,7 @@ export function formatBytes(locale: Locale, bytes: number): string {
 
 /** Weekday names in the active language, index 0 = Sunday (the API's recurrenceDays). */
 export function weekdayNames(locale: Locale, width: 'long' | 'short' = 'long'): string[] {
-  const f = new Intl.DateTimeFormat(LOCALE_INFO[locale].intl, { weekday: width, timeZone: 'UTC' });
+  const f = new Intl.DateTimeFormat(intlLocale(locale), { weekday: width, timeZone: 'UTC' });
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, d) => f.format(new Date(Date.UTC(2023, 0, 1 + d))));
 }

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LOCALE_INFO } from '@majlis/i18n';
 import type { NotificationItem } from '@majlis/machines';
 import { Button, CloseButton, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { intlLocale, viewZone } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { BILLING_PATH, NotificationsContext } from './NotificationsProvider.tsx';
 import './notifications.css';
@@ -34,7 +34,11 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
     warning: t`Warning`,
     danger: t`Urgent`,
   };
-  const time = new Intl.DateTimeFormat(LOCALE_INFO[language].intl, { dateStyle: 'medium', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: viewZone(),
+  });
 
   return (
     <Drawer

@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatNumber } from '@majlis/i18n';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { formatNumber, intlLocale, viewZone } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -19,7 +19,8 @@ export function SessionsCard({ version }: { version: number }) {
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the password change ended sessions (version).
   useEffect(load, [load, version]);
-  const when = new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
+  const when = new Intl.DateTimeFormat(intlLocale(language), {
+    timeZone: viewZone(),
     dateStyle: 'medium',
     timeStyle: 'short',
   });

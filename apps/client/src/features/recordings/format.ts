@@ -1,4 +1,5 @@
-import { formatNumber, LOCALE_INFO, type Locale } from '@majlis/i18n';
+import type { Locale } from '@majlis/i18n';
+import { formatNumber, intlLocale } from '../../lib/format.ts';
 
 /** A recording's length in the reader's words and digits: '1 hr, 30 min' / '١ س و٣٠ د' (Intl's own unit names). */
 export function formatDuration(locale: Locale, seconds: number): string {
@@ -13,7 +14,7 @@ export function formatDuration(locale: Locale, seconds: number): string {
     : m
       ? [unit(m, 'minute')]
       : [unit(s, 'second')];
-  return new Intl.ListFormat(LOCALE_INFO[locale].intl, { style: 'narrow', type: 'unit' }).format(parts);
+  return new Intl.ListFormat(intlLocale(locale), { style: 'narrow', type: 'unit' }).format(parts);
 }
 
 /** A file name for the browser's download (the recording's name, without characters file systems refuse). */

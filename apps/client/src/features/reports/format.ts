@@ -1,4 +1,5 @@
-import { formatNumber, LOCALE_INFO, type Locale } from '@majlis/i18n';
+import type { Locale } from '@majlis/i18n';
+import { formatNumber, intlLocale } from '../../lib/format.ts';
 
 /** Report numbers and dates in the reader's language (Arabic-Indic digits in Arabic), dates in the profile zone. */
 
@@ -10,7 +11,7 @@ export const hours = (locale: Locale, n: number) => formatNumber(locale, n, { ma
 /** '25 Nov 2026' for a 'YYYY-MM-DD' day (already a day of the profile zone: formatted as is, in UTC). */
 export function dayText(locale: Locale, day: string, opts?: Intl.DateTimeFormatOptions): string {
   const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE_INFO[locale].intl, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -27,7 +28,7 @@ export function bucketText(locale: Locale, start: string, bucket: 'day' | 'week'
 
 /** A moment in the profile zone: date and time, or time only. */
 export function momentText(locale: Locale, iso: string, timeZone: string, withDate = true): string {
-  return new Intl.DateTimeFormat(LOCALE_INFO[locale].intl, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone,
     ...(withDate ? { day: 'numeric', month: 'short', year: 'numeric' } : {}),
     hour: 'numeric',

@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { STORAGE_WARNING_PERCENT } from '@majlis/contracts/account';
-import { formatNumber } from '@majlis/i18n';
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { formatNumber } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { browserTimeZone, formatBytes, formatWhen } from '../meetings/format.ts';

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatNumber } from '@majlis/i18n';
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { formatNumber } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { fullName, type ManagedTeam } from './api.ts';
 
