@@ -31,7 +31,10 @@ export function formatWhen(locale: Locale, iso: string, timeZone: string, opts?:
   }).format(new Date(iso));
 }
 
-/** Bytes in the largest unit that keeps the number readable (kB … GB), with Intl's unit names. */
+/**
+ * Bytes in the largest unit that keeps the number readable (kB … GB), with Intl's unit names: the one spelling of the
+ * catalogs, 'GB' in English and 'غيغابايت' in Arabic (Intl's short Arabic 'غ.ب' is not used anywhere else).
+ */
 export function formatBytes(locale: Locale, bytes: number): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
   let value = Math.max(0, bytes);
@@ -43,7 +46,7 @@ export function formatBytes(locale: Locale, bytes: number): string {
   return formatNumber(locale, value, {
     style: 'unit',
     unit: units[i],
-    unitDisplay: 'short',
+    unitDisplay: locale === 'ar' ? 'long' : 'short',
     maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
   });
 }
