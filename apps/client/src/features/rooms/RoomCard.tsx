@@ -55,7 +55,7 @@ export function RoomCard({
         <Group gap="xs">
           <Badge variant="outline">{TYPE_LABEL[room.type]}</Badge>
           <Text size="sm">
-            <Trans>{participants} participants</Trans>
+            {plural(room.participants, { one: `${participants} participant`, other: `${participants} participants` })}
           </Text>
           <Text size="sm">·</Text>
           <Text size="sm">
