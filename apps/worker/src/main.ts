@@ -1,6 +1,6 @@
 import { memberRoom } from '@majlis/contracts/socket-rooms';
 import { loadConfigOrExit } from '@majlis/core/config';
-import { jobs } from '@majlis/core/jobs/index';
+import { jobs, startRunId } from '@majlis/core/jobs/index';
 import { createFlusher } from '@majlis/core/jobs/notify';
 import type { JobContext, Pusher } from '@majlis/core/jobs/types';
 import { configureLogging, logger, loggingFor } from '@majlis/core/log';
@@ -45,7 +45,11 @@ const queues = new Map<string, Queue>();
 for (const job of jobs) {
   const queue = queues.get(job.queue) ?? new Queue(job.queue, { connection: producerConnection, prefix });
   queues.set(job.queue, queue);
-  if (job.everyMs) await queue.upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, data: {} });
+  if (!job.everyMs) continue;
+  await queue.upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, data: {} });
+  // Also once now (an expired room is told at start, not a period later); handlers are idempotent, and workers
+  // starting together add it once (same job id).
+  await queue.add(job.name, {}, { jobId: startRunId(job.name, new Date()), removeOnComplete: true, removeOnFail: 100 });
 }
 
 const workers = [...queues.keys()].map(

@@ -22,6 +22,7 @@ import type { SocketLimits } from '@majlis/core/socket-limits';
 import { findTeams } from '@majlis/core/teams/find-teams';
 import type { z } from 'zod';
 import { errorBody, fromZodError, toAppError } from '../http/errors.ts';
+import { notifyAwayLater } from './away.ts';
 import type { IoServer, IoSocket } from './io.ts';
 
 /** What the chat handlers use of the realtime layer (server.ts wires it; declared here so nothing imports back). */
@@ -143,7 +144,10 @@ export function registerChatHandlers(rt: ChatContext, socket: IoSocket) {
       sendMessage({ db, bus }, actor, { ...input, messageId, origin: socket.id }),
     );
     // The bus brings it here again too, where each socket that has it already is skipped.
-    if (sent.created) rt.deliverMessage({ ...sent, origin: socket.id });
+    if (sent.created) {
+      rt.deliverMessage({ ...sent, origin: socket.id });
+      void notifyAwayLater(rt.runtime, actor, sent.message);
+    }
     return { message: sent.message };
   }
 

@@ -12,6 +12,7 @@ import { logger } from '@majlis/core/log';
 import type { Runtime } from '@majlis/core/runtime';
 import { createSocketLimits } from '@majlis/core/socket-limits';
 import { findTeams } from '@majlis/core/teams/find-teams';
+import { registerChatPresence } from './away.ts';
 import { type ChatContext, registerChatHandlers } from './chat.handlers.ts';
 import { createDelivery } from './delivery.ts';
 import { authenticateHandshakes } from './handshake.ts';
@@ -49,6 +50,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     setTimeout(() => void delivery.catchUp(since), 1000).unref();
     setTimeout(() => void guards.recheckAll(io.of('/').sockets.values()), 1000).unref();
   });
+  registerChatPresence(runtime, io);
   const guards = createSessionGuards({ db, config, log });
   const delivery = createDelivery({ io, db, log, guards });
   const { presence, close: closePresence } = createPresence(io, log);

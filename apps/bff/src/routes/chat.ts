@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, idParam, jsonBody, queryOf } from '../http/validate.ts';
+import { notifyAwayLater } from '../realtime/away.ts';
 
 /** Team chat of spec §7: contacts, conversations, history, sending and the unread records. */
 export const chatRoutes = new Hono<Env>()
@@ -119,6 +120,7 @@ export const chatRoutes = new Hono<Env>()
         messageId: body.messageId,
         conversationId: conversation.id,
       });
+      if (created) void notifyAwayLater(c.get('runtime'), actor, message);
       return c.json(message, created ? 201 : 200);
     },
   )

@@ -83,7 +83,9 @@ export const roomRoutes = new Hono<Env>()
     jsonBody(ZAssignRoomBody),
     async (c) =>
       c.json(
-        await assignRoom(c.get('runtime').db, requireActor(c), c.req.valid('param').id, c.req.valid('json').userId),
+        await assignRoom(c.get('runtime').db, requireActor(c), c.req.valid('param').id, c.req.valid('json').userId, {
+          bus: c.get('runtime').bus,
+        }),
       ),
   )
   /** After the client's confirmation: deletes that user's meetings in the room. */

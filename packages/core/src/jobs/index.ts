@@ -23,23 +23,40 @@ export const jobs: JobDefinition<unknown>[] = [
   bbbRecordingsImportJob,
 ];
 
-/** Embedded default: the same handlers on timers inside the BFF process. Returns a stop function. */
-export function runJobsInProcess(ctx: JobContext, onError: (job: string, err: unknown) => void): () => void {
+/**
+ * Embedded default: the same handlers on timers inside the BFF process, each also run once at start, so what fell due
+ * while the process was down (an expired room) is told within moments, not a period later. Runs are idempotent (the
+ * notifications' dedupe keys): a restart tells nothing twice. Returns a stop function; `started` settles when the
+ * start runs have.
+ */
+export function runJobsInProcess(
+  ctx: JobContext,
+  onError: (job: string, err: unknown) => void,
+): (() => void) & { started: Promise<void> } {
   const running = new Set<string>();
-  const timers = jobs
-    .filter((job) => job.everyMs)
-    .map((job) =>
-      setInterval(() => {
-        if (running.has(job.name)) return; // a slow run is not overlapped by the next tick
-        running.add(job.name);
-        job
-          .handle(ctx, {})
-          .catch((err: unknown) => onError(job.name, err))
-          .finally(() => running.delete(job.name));
-      }, job.everyMs),
-    );
-  for (const t of timers) t.unref();
-  return () => {
-    for (const t of timers) clearInterval(t);
+  const scheduled = jobs.filter((job) => job.everyMs);
+  const run = async (job: JobDefinition<unknown>) => {
+    if (running.has(job.name)) return; // a slow run is not overlapped by the next tick
+    running.add(job.name);
+    await job
+      .handle(ctx, {})
+      .catch((err: unknown) => onError(job.name, err))
+      .finally(() => running.delete(job.name));
   };
+  const timers = scheduled.map((job) => setInterval(() => void run(job), job.everyMs));
+  for (const t of timers) t.unref();
+  let stopped = false;
+  const started = (async () => {
+    for (const job of scheduled) if (!stopped) await run(job);
+  })();
+  return Object.assign(
+    () => {
+      stopped = true;
+      for (const t of timers) clearInterval(t);
+    },
+    { started },
+  );
 }
+
+/** Scale-out: the one-off job id of a scheduled job's start run; workers starting in the same minute add it once. */
+export const startRunId = (name: string, now: Date) => `start-${name}-${Math.floor(+now / 60_000)}`;

@@ -108,3 +108,17 @@ export async function pushSoon(ctx: JobContext): Promise<void> {
   if (ctx.requestFlush) ctx.requestFlush();
   else await flushPushes(ctx);
 }
+
+/**
+ * After the commit of a write that stored notifications with storeJobNotification outside a job (a webhook): pushes
+ * them through the job's pusher when there is one, else through the bus. A failure is the flusher's to retry later.
+ */
+export async function pushStored(ctx: {
+  db: Db;
+  bus?: EventBus | undefined;
+  push?: Pusher | undefined;
+  requestFlush?: (() => void) | undefined;
+}): Promise<void> {
+  if (ctx.push) await pushSoon(ctx as JobContext);
+  else if (ctx.bus) await flushPushes({ db: ctx.db, push: busPusher(ctx.bus) } as JobContext);
+}

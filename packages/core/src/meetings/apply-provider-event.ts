@@ -1,9 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { meetings, recordings, rooms } from '../db/schema/index.ts';
+import type { Tx } from '../db/connect.ts';
+import { meetingAssistants, meetings, recordings, rooms } from '../db/schema/index.ts';
+import type { EventBus } from '../events/bus.ts';
+import { pushStored, storeJobNotification } from '../jobs/notify.ts';
+import type { Pusher } from '../jobs/types.ts';
+import { logger } from '../log.ts';
 import type { ProviderRecordingFormat } from '../providers/conferencing/port.ts';
 import type { Ctx, MeetingRow } from './meeting-access.ts';
 import { applyMeetingEvent, endEvent } from './meeting-status.ts';
 import { providerJoined, providerLeft } from './record-attendance.ts';
+
+const log = logger.child({ module: 'recordings' });
 
 /**
  * What the providers tell us (callbacks and webhooks), once each provider's wire format is read
@@ -95,9 +102,14 @@ function mergeFormats(old: ProviderRecordingFormat[], add: ProviderRecordingForm
  * back. The name and the published state, once stored, are ours to change (the recordings service). True when stored
  * or changed.
  */
-export async function storeRecording(ctx: Ctx, m: MeetingRow, r: NewRecording): Promise<boolean> {
+export async function storeRecording(
+  ctx: Ctx & { bus?: EventBus; push?: Pusher; requestFlush?: () => void },
+  m: MeetingRow,
+  r: NewRecording,
+): Promise<boolean> {
   const formats = mergeFormats([], r.formats ?? (r.url ? [{ type: 'presentation', url: r.url }] : []));
-  return ctx.db.transaction(async (tx) => {
+  let told = false;
+  const stored = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(recordings)
       .values({
@@ -122,6 +134,7 @@ export async function storeRecording(ctx: Ctx, m: MeetingRow, r: NewRecording): 
         .update(rooms)
         .set({ usedBytes: sql`${rooms.usedBytes} + ${r.size}` })
         .where(eq(rooms.id, m.roomId));
+      told = await tellRecordingReady(tx, m, row.id, r.name);
       return true;
     }
     const [old] = await tx
@@ -161,4 +174,33 @@ export async function storeRecording(ctx: Ctx, m: MeetingRow, r: NewRecording): 
     }
     return true;
   });
+  if (told) await pushStored(ctx).catch((err: unknown) => log.warn({ err }, 'recording notifications not pushed yet'));
+  return stored;
+}
+
+/**
+ * A new recording: the meeting's owner and assistants are told, once each (dedupe key per recording and user), in
+ * the transaction that stores it; pushed after the commit.
+ */
+async function tellRecordingReady(tx: Tx, m: MeetingRow, recordingId: string, name: string): Promise<boolean> {
+  const assistants = await tx
+    .select({ userId: meetingAssistants.userId })
+    .from(meetingAssistants)
+    .where(eq(meetingAssistants.meetingId, m.id));
+  let told = false;
+  for (const userId of new Set([m.ownerUserId, ...assistants.map((a) => a.userId)])) {
+    const link = `/recording/${recordingId}`;
+    const created = await storeJobNotification(tx, {
+      accountId: m.accountId,
+      userId,
+      type: 'success',
+      titleId: 'notif.recording.ready.title',
+      messageId: 'notif.recording.ready.message',
+      values: { name: name || m.name, link },
+      dedupeKey: `recording-ready:${recordingId}:${userId}`,
+      eventMeta: { recordingId, meetingId: m.id, link },
+    });
+    told ||= created;
+  }
+  return told;
 }

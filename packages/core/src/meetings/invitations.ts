@@ -4,6 +4,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { invitations, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import type { EventBus } from '../events/bus.ts';
+import { accountToTell, actorName, notifyUsers } from '../notifications/notify-users.ts';
 import { enqueueMessage } from '../outbox/enqueue.ts';
 import { joinLink } from './find-meetings.ts';
 import { meetingIcs } from './ics.ts';
@@ -19,7 +21,12 @@ function whenText(m: MeetingRow, locale: Locale, timeZone: string): string {
  * Invitations by e-mail through the outbox, in the invitee's language (a known user's own, else the inviter's),
  * each with the join link and an .ics file (METHOD:REQUEST, RRULE for recurring meetings).
  */
-export async function inviteToMeeting(ctx: Ctx, actor: Actor, id: string, emails: string[]): Promise<{ sent: number }> {
+export async function inviteToMeeting(
+  ctx: Ctx & { bus?: EventBus },
+  actor: Actor,
+  id: string,
+  emails: string[],
+): Promise<{ sent: number }> {
   const m = await findMeeting(ctx.db, actor, id);
   if (m.status === 'deleted' || m.status === 'expired' || m.status === 'finished') {
     throw new AppError(409, `MEETING_${m.status.toUpperCase()}`);
@@ -63,6 +70,19 @@ export async function inviteToMeeting(ctx: Ctx, actor: Actor, id: string, emails
         .values({ meetingId: m.id, email, userId: user?.id ?? null, locale, invitedBy: actor.userId, outboxId });
     });
     sent++;
+    // A platform user also finds it in their notifications, in the account where they see it (this one when they
+    // are a member here, else their own). Inviting again while it is unread updates that one.
+    const accountId = user && user.id !== actor.userId ? await accountToTell(ctx.db, user.id, actor.accountId) : null;
+    if (user && accountId) {
+      await notifyUsers(ctx, actor.userId, accountId, [user.id], {
+        type: 'notif',
+        titleId: 'notif.meeting.invited.title',
+        messageId: 'notif.meeting.invited.message',
+        values: { actor: actorName(actor), name: m.name, number: m.number, link: `/join/${m.number}` },
+        collapseKey: `invite:${m.id}`,
+        eventMeta: { meetingId: m.id, link: `/join/${m.number}` },
+      });
+    }
   }
   return { sent };
 }

@@ -4,11 +4,13 @@ import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { meetingOccurrences, meetings, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
+import type { EventBus } from '../events/bus.ts';
 import { logger } from '../log.ts';
 import { providerFor } from '../providers/conferencing/index.ts';
 import { occurrenceView } from './find-meetings.ts';
 import { type Ctx, findMeeting } from './meeting-access.ts';
 import { decide, expireDueMeetings, onProvider, providerMeetingOf, refused } from './meeting-status.ts';
+import { tellAssistants } from './tell-assistants.ts';
 import { isValidDay, localParts, todayIn, zonedToUtc } from './time.ts';
 
 const log = logger.child({ module: 'meetings' });
@@ -36,7 +38,7 @@ async function findOccurrence(db: Db, meetingId: string, occurrenceId: string) {
 
 /** "This day only": move or resize one occurrence (also the calendar's drag). Not to a day before today. */
 export async function updateOccurrence(
-  ctx: Ctx,
+  ctx: Ctx & { bus?: EventBus },
   actor: Actor,
   id: string,
   occurrenceId: string,
@@ -72,11 +74,19 @@ export async function updateOccurrence(
     const pm = await providerMeetingOf(ctx.db, m, room);
     await onProvider(() => provider.updateOccurrence?.(pm, o.originalStartsAt, start, minutes) ?? Promise.resolve());
   }
+  if (+start !== +o.startsAt || minutes * 60_000 !== +o.endsAt - +o.startsAt) {
+    await tellAssistants(ctx, actor, m, 'moved');
+  }
   return occurrenceView(saved as typeof meetingOccurrences.$inferSelect);
 }
 
 /** "This day only": cancel one occurrence; the meeting's other days stay. */
-export async function cancelOccurrence(ctx: Ctx, actor: Actor, id: string, occurrenceId: string): Promise<void> {
+export async function cancelOccurrence(
+  ctx: Ctx & { bus?: EventBus },
+  actor: Actor,
+  id: string,
+  occurrenceId: string,
+): Promise<void> {
   const m = await findMeeting(ctx.db, actor, id);
   if (m.status === 'deleted') throw refused(m.status, m.active);
   const o = await findOccurrence(ctx.db, m.id, occurrenceId);
@@ -91,6 +101,7 @@ export async function cancelOccurrence(ctx: Ctx, actor: Actor, id: string, occur
       .catch((err: Error) => log.warn({ err }, 'cancelling the day at the provider failed'));
   }
   await expireDueMeetings(ctx.db, { meetingId: m.id });
+  await tellAssistants(ctx, actor, m, 'cancelled');
 }
 
 /** meetings.starts_at follows the first remaining day. */

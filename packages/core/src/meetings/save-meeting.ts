@@ -7,10 +7,12 @@ import type { Actor } from '../auth/actor.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { meetingAssistants, meetingOccurrences, meetings, memberships, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
+import type { EventBus } from '../events/bus.ts';
 import { providerFor } from '../providers/conferencing/index.ts';
 import { getMeetingView } from './find-meetings.ts';
 import { type Ctx, findMeeting, isManager, type MeetingRow, type RoomRow } from './meeting-access.ts';
 import { applyMeetingEvent, decide, endEvent, onProvider, providerMeetingOf } from './meeting-status.ts';
+import { tellAssistants } from './tell-assistants.ts';
 import { expandOccurrences, todayIn } from './time.ts';
 
 /** Create, "edit all", and the small per-meeting changes (status buttons, favourite, leaving as assistant). */
@@ -187,7 +189,12 @@ export async function createMeeting(ctx: Ctx, actor: Actor, input: MeetingInput)
 }
 
 /** "Edit all": every field; the recurrence is expanded again (past days stay as history). */
-export async function updateMeeting(ctx: Ctx, actor: Actor, id: string, input: MeetingInput): Promise<MeetingView> {
+export async function updateMeeting(
+  ctx: Ctx & { bus?: EventBus },
+  actor: Actor,
+  id: string,
+  input: MeetingInput,
+): Promise<MeetingView> {
   const m = await findMeeting(ctx.db, actor, id);
   const sameDay = input.day === m.day;
   const n = normalise(actor, input, { allowPastDay: sameDay && m.kind === 'scheduled' });
@@ -235,12 +242,16 @@ export async function updateMeeting(ctx: Ctx, actor: Actor, id: string, input: M
     return row as MeetingRow;
   });
   await syncProvider(ctx, saved);
+  // Its assistants (the ones it keeps) are told when its time changed.
+  const when = (r: MeetingRow) =>
+    JSON.stringify([r.kind, r.day, r.hour, r.durationMinutes, r.recurrenceDays, r.repeatDays]);
+  if (when(saved) !== when(m)) await tellAssistants(ctx, actor, saved, 'moved', assistants);
   return getMeetingView(ctx, actor, id);
 }
 
 /** Status-bar and dashboard actions decided by the chart: activate, deactivate, end, delete. */
 export async function changeMeetingStatus(
-  ctx: Ctx,
+  ctx: Ctx & { bus?: EventBus },
   actor: Actor,
   id: string,
   action: 'activate' | 'deactivate' | 'end' | 'delete',
@@ -249,6 +260,8 @@ export async function changeMeetingStatus(
   const event =
     action === 'end' ? endEvent('meeting.end', ctx.db) : ({ type: `meeting.${action}` } as MeetingStatusEvent);
   await applyMeetingEvent(ctx, m.id, event);
+  if (action === 'delete') await tellAssistants(ctx, actor, m, 'deleted');
+  if (action === 'deactivate') await tellAssistants(ctx, actor, m, 'cancelled');
   return action === 'delete' ? null : getMeetingView(ctx, actor, id);
 }
 

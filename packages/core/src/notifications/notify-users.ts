@@ -67,6 +67,16 @@ export async function accountToTell(db: Db, userId: string, fromAccountId: strin
   return (here ?? own ?? rows[0])?.accountId ?? null;
 }
 
+/** How a notification names who did it. */
+export const actorName = (actor: { fname: string; lname: string }) => `${actor.fname} ${actor.lname}`.trim();
+
+/**
+ * Where a notification about a chat leads: the dashboard with that conversation open (the client opens the chat
+ * panel on a team id or a contact's user id).
+ */
+export const chatLink = (to: { teamId: string } | { userId: string }) =>
+  'teamId' in to ? `/dashbord/meeting?chatTeam=${to.teamId}` : `/dashbord/meeting?chatUser=${to.userId}`;
+
 /** Display names ("first last") of users, by id. */
 export async function namesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();

@@ -8,6 +8,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { meetings, memberships, rooms, roomTrials, subscriptions, users } from '../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../errors.ts';
+import type { EventBus } from '../events/bus.ts';
+import { actorName, notifyUsers } from '../notifications/notify-users.ts';
 import { conferencing } from '../providers/conferencing/index.ts';
 import { PROVIDER_LABEL } from '../providers/conferencing/port.ts';
 
@@ -203,10 +205,16 @@ export async function deleteRoom(db: Db, actor: Actor, id: string): Promise<void
 }
 
 /** Enterprise only: the room is given to an active user of the account. */
-export async function assignRoom(db: Db, actor: Actor, id: string, userId: string): Promise<RoomView> {
+export async function assignRoom(
+  db: Db,
+  actor: Actor,
+  id: string,
+  userId: string,
+  opts: { bus?: EventBus } = {},
+): Promise<RoomView> {
   requireRoomManager(actor);
   if (actor.kind !== 'inst') throw new AppError(409, 'ROOM_ASSIGN_INDIVIDUAL');
-  await findRoom(db, actor, id);
+  const room = await findRoom(db, actor, id);
   const [member] = await db
     .select({ id: memberships.id })
     .from(memberships)
@@ -217,6 +225,15 @@ export async function assignRoom(db: Db, actor: Actor, id: string, userId: strin
   await db.transaction(async (tx) => {
     await tx.update(rooms).set({ assignedUserId: userId }).where(eq(rooms.id, id));
     await recordAudit(tx, actor, 'room.assign', id, { userId });
+  });
+  // Assigning again while the last one is unread updates it (room:<id> collapses assign and de-assign).
+  await notifyUsers({ db, bus: opts.bus }, actor.userId, actor.accountId, [userId], {
+    type: 'notif',
+    titleId: 'notif.room.assigned.title',
+    messageId: 'notif.room.assigned.message',
+    values: { actor: actorName(actor), room: room.name },
+    collapseKey: `room:${id}`,
+    eventMeta: { roomId: id, link: '/dashbord/roomManagement' },
   });
   return getRoom(db, actor, id);
 }

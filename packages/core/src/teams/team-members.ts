@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { activeRoleIn } from '../auth/actor.ts';
 import { conversations, teamMembers, unreadMessages } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
+import { actorName, chatLink, notifyUsers } from '../notifications/notify-users.ts';
 import { announce, auditWho, lockTeam, type TeamActor, type TeamDeps } from './manage-teams.ts';
 
 /**
@@ -13,8 +14,9 @@ import { announce, auditWho, lockTeam, type TeamActor, type TeamDeps } from './m
  */
 export async function addTeamMember({ db, bus }: TeamDeps, actor: TeamActor, teamId: string, userId: string) {
   requirePower(actor, 'manageTeams');
+  let teamName = '';
   const added = await db.transaction(async (tx) => {
-    await lockTeam(tx, actor.accountId, teamId);
+    teamName = (await lockTeam(tx, actor.accountId, teamId)).name;
     const role = await activeRoleIn(tx, userId, actor.accountId);
     // A user of another account, or one no longer active here, is unknown to this account.
     if (!role) throw notFound();
@@ -26,7 +28,18 @@ export async function addTeamMember({ db, bus }: TeamDeps, actor: TeamActor, tea
     if (rows.length) await recordAudit(tx, auditWho(actor), 'team.member.add', teamId, { userId });
     return rows.length > 0;
   });
-  if (added) await announce(bus, [userId], { accountId: actor.accountId, teamId, reason: 'team-added' });
+  if (added) {
+    await announce(bus, [userId], { accountId: actor.accountId, teamId, reason: 'team-added' });
+    // Added and removed again while unread: one notification (team:<id>), the latest.
+    await notifyUsers({ db, bus }, actor.userId, actor.accountId, [userId], {
+      type: 'notif',
+      titleId: 'notif.team.added.title',
+      messageId: 'notif.team.added.message',
+      values: { actor: actorName(actor), team: teamName, link: chatLink({ teamId }) },
+      collapseKey: `team:${teamId}`,
+      eventMeta: { teamId, link: chatLink({ teamId }) },
+    });
+  }
   return added;
 }
 
@@ -36,8 +49,9 @@ export async function addTeamMember({ db, bus }: TeamDeps, actor: TeamActor, tea
  */
 export async function removeTeamMemberAs({ db, bus }: TeamDeps, actor: TeamActor, teamId: string, userId: string) {
   requirePower(actor, 'manageTeams');
+  let teamName = '';
   await db.transaction(async (tx) => {
-    await lockTeam(tx, actor.accountId, teamId);
+    teamName = (await lockTeam(tx, actor.accountId, teamId)).name;
     const rows = await tx
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
@@ -58,4 +72,12 @@ export async function removeTeamMemberAs({ db, bus }: TeamDeps, actor: TeamActor
     await recordAudit(tx, auditWho(actor), 'team.member.remove', teamId, { userId });
   });
   await announce(bus, [userId], { accountId: actor.accountId, teamId, reason: 'team-removed' });
+  await notifyUsers({ db, bus }, actor.userId, actor.accountId, [userId], {
+    type: 'warning',
+    titleId: 'notif.team.removed.title',
+    messageId: 'notif.team.removed.message',
+    values: { actor: actorName(actor), team: teamName },
+    collapseKey: `team:${teamId}`,
+    eventMeta: { teamId },
+  });
 }

@@ -1,0 +1,58 @@
+import type { ChatMessage } from '@majlis/contracts/chat';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../auth/actor.ts';
+import type { Db } from '../db/connect.ts';
+import { conversations, teams, users } from '../db/schema/index.ts';
+import type { EventBus } from '../events/bus.ts';
+import { actorName, chatLink, notifyUsers } from '../notifications/notify-users.ts';
+import { conversationMemberIds } from './chat-access.ts';
+
+/** How much of the last message a chat notification quotes. */
+export const CHAT_NOTIFICATION_QUOTE = 140;
+
+/**
+ * Spec §3 chat notifications: a message reaches, as a notification, the readers of its conversation who are away
+ * (`isHere` false: no socket of theirs in the chat on any instance). One per conversation and reader while unread:
+ * a second message updates it (count, last words, time) instead of adding another. source_type 'chat',
+ * event_meta.senderPic the sender's picture. Answers how many were created.
+ */
+export async function notifyAwayReaders(
+  rt: { db: Db; bus?: EventBus | undefined },
+  actor: Actor,
+  message: ChatMessage,
+  isHere: (userId: string) => Promise<boolean>,
+): Promise<number> {
+  const [conversation] = await rt.db.select().from(conversations).where(eq(conversations.id, message.conversationId));
+  if (!conversation) return 0;
+  const readers = (await conversationMemberIds(rt.db, conversation)).filter((id) => id !== actor.userId);
+  const away: string[] = [];
+  for (const id of readers) if (!(await isHere(id))) away.push(id);
+  if (!away.length) return 0;
+  let team = '';
+  if (conversation.teamId) {
+    const [row] = await rt.db.select({ name: teams.name }).from(teams).where(eq(teams.id, conversation.teamId));
+    team = row?.name ?? '';
+  }
+  // The picture as it is now (a socket's actor is read at connection).
+  const [sender] = await rt.db.select({ picture: users.picture }).from(users).where(eq(users.id, actor.userId));
+  const link = chatLink(conversation.teamId ? { teamId: conversation.teamId } : { userId: actor.userId });
+  const text =
+    message.text.length > CHAT_NOTIFICATION_QUOTE
+      ? `${message.text.slice(0, CHAT_NOTIFICATION_QUOTE - 1)}…`
+      : message.text;
+  return notifyUsers(rt, actor.userId, actor.accountId, away, {
+    type: 'notif',
+    titleId: 'notif.chat.title',
+    messageId: conversation.teamId ? 'notif.chat.team.message' : 'notif.chat.unread.message',
+    values: { name: actorName(actor), text, link, ...(conversation.teamId ? { team } : {}) },
+    sourceType: 'chat',
+    collapseKey: `chat:${conversation.id}`,
+    eventMeta: {
+      senderPic: sender?.picture ?? null,
+      senderId: actor.userId,
+      conversationId: conversation.id,
+      ...(conversation.teamId ? { teamId: conversation.teamId } : {}),
+      link,
+    },
+  });
+}
