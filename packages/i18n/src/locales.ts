@@ -52,6 +52,10 @@ export function toDigitStyle(value: string, digits: DigitStyle): string {
   return digits === 'latn' ? ascii : ascii.replace(/[0-9]/g, (d) => String.fromCharCode(0x660 + Number(d)));
 }
 
+/**
+ * A moment as e-mails and notifications write it, in the reader's zone; when a time of day is shown the zone is named
+ * after it (DESIGN §11: e-mails name the zone), '… ١٠:٠٠ ص (توقيت مصر)'. A date alone is left bare.
+ */
 export function formatDateTime(
   locale: Locale,
   date: Date,
@@ -59,12 +63,10 @@ export function formatDateTime(
   opts?: Intl.DateTimeFormatOptions,
   digits?: DigitStyle | null,
 ): string {
-  return new Intl.DateTimeFormat(intlLocale(locale, digits), {
-    timeZone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...opts,
-  }).format(date);
+  const options: Intl.DateTimeFormatOptions = { timeZone, dateStyle: 'medium', timeStyle: 'short', ...opts };
+  const text = new Intl.DateTimeFormat(intlLocale(locale, digits), options).format(date);
+  const withTime = options.timeStyle !== undefined || options.hour !== undefined;
+  return withTime ? `${text} (${zoneName(locale, timeZone, date, digits)})` : text;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeLocale, toAsciiDigits } from './locales.ts';
+import { formatDateTime, normalizeLocale, toAsciiDigits } from './locales.ts';
 import { both, hasMessage, t } from './server.ts';
 
 describe('server messages', () => {
@@ -36,13 +36,37 @@ describe('server messages', () => {
 
   it('numbers take Arabic-Indic digits without grouping in Arabic, in plurals too; strings stay as given', () => {
     expect(both('storage.used', { percent: 85, total: 1000 })).toEqual({
-      ar: 'استخدمت ٨٥٪ من ١٠٠٠ جيجابايت',
+      ar: 'استخدمت ٨٥٪ من ١٠٠٠ غيغابايت',
       en: 'You have used 85% of 1000 GB',
     });
     expect(t('ar', 'meeting.recurring', { count: 1234 })).toBe('يتكرر في ١٢٣٤ يومًا');
-    expect(
-      t('ar', 'mail.reminder.body', { name: 'مراجعة', minutes: 15, number: '0123456789', link: 'https://m.x/j' }),
-    ).toBe('يبدأ «مراجعة» بعد ١٥ دقيقة.\n\nللانضمام: https://m.x/j\nرقم الاجتماع: 0123456789');
+    const reminder = { name: 'مراجعة', minutes: 15, number: '0123456789', link: 'https://m.x/j', when: '١٠:٠٠ ص' };
+    // Latin fragments (links, numbers, names) are isolated (FSI … PDI) so Arabic punctuation stays in place.
+    expect(t('ar', 'mail.reminder.body', reminder)).toBe(
+      'يبدأ «\u2068مراجعة\u2069» بعد ١٥ دقيقة، الساعة \u2068١٠:٠٠ ص\u2069.\n\nللانضمام: \u2068https://m.x/j\u2069\nرقم الاجتماع: \u20680123456789\u2069',
+    );
+  });
+
+  it("a reader's digit style: Latin digits in Arabic or Arabic-Indic in English, meeting numbers too", () => {
+    expect(t('ar', 'storage.used', { percent: 85, total: 1000 }, 'latn')).toBe('استخدمت 85٪ من 1000 غيغابايت');
+    expect(t('ar', 'error.RATE_LIMITED', { seconds: 3 }, 'latn')).toBe('محاولات كثيرة. انتظر 3 ثوانٍ ثم حاول مرة أخرى');
+    expect(t('en', 'error.RATE_LIMITED', { seconds: 30 }, 'arab')).toBe('Too many attempts. Wait ٣٠ seconds and try again');
+    const values = { name: 'Q', minutes: 15, number: '5566778899', link: 'https://m.x/join/5566778899' };
+    expect(t('ar', 'notif.meeting.invited.message', { ...values, actor: 'Omar' }, 'arab')).toContain(
+      'رقم الاجتماع <bdi>٥٥٦٦٧٧٨٨٩٩</bdi>',
+    );
+    expect(t('ar', 'notif.meeting.invited.message', { ...values, actor: 'Omar' })).toContain('<bdi>5566778899</bdi>');
+  });
+
+  it('a moment with its time names its zone; a date alone does not', () => {
+    const at = new Date('2026-11-24T08:00:00Z');
+    expect(formatDateTime('ar', at, 'Africa/Cairo', { dateStyle: undefined, timeStyle: 'short' })).toBe(
+      '١٠:٠٠ ص (توقيت مصر)',
+    );
+    expect(formatDateTime('en', at, 'Asia/Riyadh', { dateStyle: undefined, timeStyle: 'short' }, 'latn')).toBe(
+      '11:00 (Saudi Arabia Time)',
+    );
+    expect(formatDateTime('ar', at, 'Africa/Cairo', { timeStyle: undefined }, 'latn')).toBe('24‏/11‏/2026');
   });
 
   it('renders HTML bodies and plain messages as written, and an unknown id as the id', () => {

@@ -3,14 +3,24 @@ import { fileURLToPath } from 'node:url';
 import { type I18n, setupI18n } from '@lingui/core';
 import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { argumentsOf } from './icu.ts';
-import { type Bilingual, formatNumber, LOCALE_INFO, LOCALES, type Locale } from './locales.ts';
+import {
+  type Bilingual,
+  type DigitStyle,
+  digitStyleOf,
+  formatNumber,
+  intlLocale,
+  LOCALES,
+  type Locale,
+  toDigitStyle,
+} from './locales.ts';
 import { parsePo } from './po.ts';
 
 export type Values = Record<string, string | number>;
 
 /** Per message, its arguments: plain ones take a pre-formatted number, counted ones (plural) the number itself. */
 interface Catalog {
-  i18n: I18n;
+  /** One Lingui instance per digit style: its locales print the digits of `#`. */
+  i18n: Record<DigitStyle, I18n>;
   args: Map<string, { plain: Set<string>; counted: Set<string> }>;
 }
 
@@ -38,8 +48,9 @@ function load(locale: Locale): Catalog {
     }
     args.set(msgid, { plain, counted });
   }
-  const i18n = setupI18n({ locale, locales: LOCALE_INFO[locale].intl, messages: { [locale]: messages } });
-  return { i18n, args };
+  const instance = (digits: DigitStyle) =>
+    setupI18n({ locale, locales: intlLocale(locale, digits), messages: { [locale]: messages } });
+  return { i18n: { arab: instance('arab'), latn: instance('latn') }, args };
 }
 
 const catalogs: Record<Locale, Catalog> = { ar: load('ar'), en: load('en') };
@@ -58,8 +69,12 @@ export function hasMessage(id: string): boolean {
   return catalogs.en.args.has(id) && catalogs.ar.args.has(id);
 }
 
-/** Renders a message in one language; an unknown id renders as the id itself (and fails the catalog test). */
-export function t(locale: Locale, id: string, values: Values = {}): string {
+/**
+ * Renders a message in one language; an unknown id renders as the id itself (and fails the catalog test). `digits` is
+ * the reader's digit style when known (their profile's); without it, the language's (Arabic-Indic in Arabic) and
+ * strings stay exactly as given.
+ */
+export function t(locale: Locale, id: string, values: Values = {}, digits?: DigitStyle | null): string {
   const catalog = catalogs[locale].args.has(id) ? catalogs[locale] : catalogs.en.args.has(id) ? catalogs.en : null;
   const args = catalog?.args.get(id);
   if (!catalog || !args) return id;
@@ -69,13 +84,15 @@ export function t(locale: Locale, id: string, values: Values = {}): string {
   for (const [name, value] of Object.entries(values)) {
     if (typeof value === 'string') {
       escaped ||= value.includes('\\');
-      shown[name] = value.replaceAll('\\', BACKSLASH); // strings (meeting numbers, names) are left as given
+      // Strings (names, links) are left as given; a bare number string (a meeting number) takes a reader's chosen digits.
+      const text = digits && /^[0-9\u0660-\u0669]+$/.test(value) ? toDigitStyle(value, digits) : value;
+      shown[name] = text.replaceAll('\\', BACKSLASH);
     } else {
       // Numbers take the reader's digits (Arabic-Indic in Arabic); a plural needs the number itself to choose.
-      shown[name] = args.counted.has(name) ? value : formatNumber(locale, value, { useGrouping: false });
+      shown[name] = args.counted.has(name) ? value : formatNumber(locale, value, { useGrouping: false }, digits);
     }
   }
-  const text = catalog.i18n._(id, shown, { formats });
+  const text = catalog.i18n[digitStyleOf(locale, digits)]._(id, shown, { formats });
   return escaped ? text.replaceAll(BACKSLASH, '\\') : text;
 }
 

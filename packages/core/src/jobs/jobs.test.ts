@@ -188,6 +188,9 @@ describe.each(drivers)('scheduled notification jobs on %s', (driver: Driver) => 
     const mails = await database.db.select().from(outbox).where(eq(outbox.to, 'guest@outside.test'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Reminder: مراجعة الربع starts in 15 minutes');
+    // The guest has no profile: the time is on the meeting's clock, and the e-mail names that zone.
+    const cairo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Cairo', timeStyle: 'short' }).format(startsAt);
+    expect(mails[0]?.body).toContain(`starts in 15 minutes, at ${cairo} (Eastern European Standard Time).`);
   });
 
   it('the sweeper expires a scheduled meeting whose last occurrence has ended, and nothing else', async () => {

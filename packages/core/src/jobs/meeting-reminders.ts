@@ -1,3 +1,4 @@
+import { formatDateTime } from '@majlis/i18n';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defaultAccountOf } from '../auth/actor.ts';
@@ -16,17 +17,20 @@ interface Upcoming {
   name: string;
   number: string;
   owner_user_id: string;
+  time_zone: string;
 }
 
 /**
  * 15 minutes before an occurrence: a notification to the owner, the assistants and invitees who have an account,
- * an e-mail to invitees who do not. Once per occurrence and person (dedupe keys).
+ * an e-mail to invitees who do not, with the start time on the meeting's clock, its zone named. Once per occurrence and
+ * person (dedupe keys).
  */
 export async function runMeetingReminders(ctx: JobContext): Promise<number> {
   const now = ctx.now();
   const upcoming = await queryRows<Upcoming>(
     ctx.db,
-    sql`select o.id as occurrence_id, o.starts_at, m.id as meeting_id, m.account_id, m.name, m.number, m.owner_user_id
+    sql`select o.id as occurrence_id, o.starts_at, m.id as meeting_id, m.account_id, m.name, m.number, m.owner_user_id,
+               m.time_zone
         from meeting_occurrences o join meetings m on m.id = o.meeting_id
         where not o.cancelled and m.deleted_at is null and m.status in ('available', 'running')
           and o.starts_at > ${now} and o.starts_at <= ${new Date(now.getTime() + REMINDER_MINUTES * 60_000)}`,
@@ -55,7 +59,13 @@ export async function runMeetingReminders(ctx: JobContext): Promise<number> {
           to: p.email,
           locale: p.locale,
           template: 'reminder',
-          values: { name: o.name, minutes: REMINDER_MINUTES, link, number: o.number },
+          values: {
+            name: o.name,
+            minutes: REMINDER_MINUTES,
+            link,
+            number: o.number,
+            when: formatDateTime(p.locale, startsAt, o.time_zone, { dateStyle: undefined, timeStyle: 'short' }),
+          },
           dedupeKey,
         });
         if (id) n++;

@@ -1,11 +1,11 @@
 import { NOTIFICATION_MAX_PAGE, NOTIFICATION_PAGE, type NotificationView } from '@majlis/contracts/notifications';
-import type { Locale } from '@majlis/i18n';
+import type { DigitStyle, Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
-import { notifications } from '../db/schema/index.ts';
+import { notifications, users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { logger } from '../log.ts';
@@ -33,7 +33,8 @@ export interface NotificationEvent {
  * Values never reach this as markup: they are escaped first (renderNotification).
  */
 const ALLOWED: sanitizeHtml.IOptions = {
-  allowedTags: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'a', 'ul', 'ol', 'li'],
+  // bdi isolates a name or number in the other direction (DESIGN §11), so punctuation stays where it belongs.
+  allowedTags: ['b', 'strong', 'i', 'em', 'u', 'br', 'p', 'span', 'a', 'ul', 'ol', 'li', 'bdi'],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
@@ -160,15 +161,18 @@ export async function createNotification(
  * Renders in the reader's language. The message is the catalog template's markup with escaped values, then passed
  * through the allow-list (defence in depth, and rel="noopener noreferrer" on the template's links). The title is plain
  * text (titles hold no markup) with the values as given: the client renders it as text, so nothing is escaped twice.
+ * Numbers take the reader's digit style when it is known (their profile's).
  */
-export function renderNotification(row: NotificationRow, locale: Locale): NotificationView {
+export function renderNotification(row: NotificationRow, locale: Locale, digits?: DigitStyle | null): NotificationView {
   const createdAt = row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt);
   return {
     _id: String(row.id),
     id: row.id,
     type: row.type,
-    title: t(locale, row.titleId, { count: row.count, ...row.values }),
-    message: sanitizeNotificationHtml(t(locale, row.messageId, { count: row.count, ...escapeValues(row.values) })),
+    title: t(locale, row.titleId, { count: row.count, ...row.values }, digits),
+    message: sanitizeNotificationHtml(
+      t(locale, row.messageId, { count: row.count, ...escapeValues(row.values) }, digits),
+    ),
     source_type: row.sourceType,
     event_meta: row.eventMeta,
     createdAt: createdAt.toISOString(),
@@ -200,7 +204,8 @@ export async function listNotifications(
           .orderBy(asc(notifications.id))
           .limit(limit)
       : await db.select().from(notifications).where(mine(actor)).orderBy(desc(notifications.id)).limit(limit);
-  return rows.map((r) => renderNotification(r, locale));
+  const [reader] = await db.select({ digits: users.digits }).from(users).where(eq(users.id, actor.userId));
+  return rows.map((r) => renderNotification(r, locale, reader?.digits));
 }
 
 /** Spec §4: dismissing removes it from the list. Another user's id answers 404. */
