@@ -34,15 +34,21 @@ export function PublicBar() {
     <header className="public-bar">
       <div className="support-strip">
         <div className="container support-strip__inner">
-          <Group gap="md" wrap="wrap">
+          <Group gap="md" wrap="nowrap" className="support-strip__links">
             {contact?.phoneMs && (
               <Anchor href={`tel:${contact.phoneMs}`} c="gray.0" size="sm" className="ltr-value">
-                <Icon name="phone" size={14} /> <bdi dir="ltr">{contact.phoneMs}</bdi>
+                <Icon name="phone" size={14} />{' '}
+                <bdi dir="ltr" className="support-strip__text">
+                  {contact.phoneMs}
+                </bdi>
               </Anchor>
             )}
             {contact?.email && (
               <Anchor href={`mailto:${contact.email}`} c="gray.0" size="sm" className="ltr-value">
-                <Icon name="mail" size={14} /> <bdi dir="ltr">{contact.email}</bdi>
+                <Icon name="mail" size={14} />{' '}
+                <bdi dir="ltr" className="support-strip__text">
+                  {contact.email}
+                </bdi>
               </Anchor>
             )}
             {(contact?.whatsapp || contact?.phoneMs) && (
@@ -53,7 +59,10 @@ export function PublicBar() {
                 c="gray.0"
                 size="sm"
               >
-                <BrandIcon name="whatsapp" size={14} /> <Trans>Chat with us on WhatsApp</Trans>
+                <BrandIcon name="whatsapp" size={14} />{' '}
+                <span className="support-strip__text">
+                  <Trans>Chat with us on WhatsApp</Trans>
+                </span>
               </Anchor>
             )}
           </Group>

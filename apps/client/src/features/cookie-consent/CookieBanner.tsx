@@ -14,18 +14,18 @@ export function CookieBanner() {
         <Text fw={700} id="cookie-banner-title">
           <Trans>This website uses cookies</Trans>
         </Text>
-        <Text size="sm">
+        <Text size="sm" className="cookie-banner__long">
           <Trans>
             We use cookies to personalise content and ads, to provide social media features and to analyse our traffic.
             We also share information about your use of our site with our social media, advertising and analytics
             partners.
-          </Trans>{' '}
-          <Anchor component={Link} to="/home/privacy" c="yellow.3" size="sm">
-            <Trans>Cookie policy</Trans>
-          </Anchor>
+          </Trans>
         </Text>
+        <Anchor component={Link} to="/home/privacy" c="yellow.3" size="sm">
+          <Trans>Cookie policy</Trans>
+        </Anchor>
       </div>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" className="cookie-banner__buttons">
         <Button color="yellow" c="dark" onClick={() => actor.send({ type: 'ACCEPT' })}>
           <Trans>I understand</Trans>
         </Button>

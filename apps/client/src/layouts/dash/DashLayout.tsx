@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Center, Loader } from '@mantine/core';
+import { Center, Drawer, Loader, useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { AccountSwitchDialog, accountSwitchLogic } from '../../features/account-switch/AccountSwitchDialog.tsx';
 import { ChatProvider, useUnread } from '../../features/chat/ChatProvider.tsx';
 import { CountBadge } from '../../features/chat/ContactsList.tsx';
@@ -14,11 +14,16 @@ import { NotificationsProvider } from '../../features/notifications/Notification
 import { CHAT_SCREEN_KEY, readLocal, writeLocal } from '../../lib/storage.ts';
 import { useSessionUser } from '../../state/session.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { Logo } from '../../ui/Logo.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 
-/** Spec §9 breakpoints: the sidebar collapses at ≤ 590px, chat floats at ≤ 850px. */
+/**
+ * Spec §9 breakpoints: the sidebar collapses at ≤ 590px, chat floats at ≤ 850px. On a phone (≤ 590px) even the
+ * 60.76px rail took a fifth of a 320px screen, so there the sidebar is a drawer the menu button opens, with its
+ * labels (issue 16); the rail stays the collapsed state on wider screens.
+ */
 export const SIDEBAR_QUERY = '(max-width: 590px)';
 
 /** The dashboard frame ("Dash1" in the product): sidebar, top bar, content, chat. */
@@ -30,9 +35,15 @@ export default function DashLayout() {
   const [collapsed, setCollapsed] = useState(narrow);
   const [chatOpen, setChatOpen] = useState(() => readLocal(CHAT_SCREEN_KEY) === 'show');
   const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const switcher = useMachine(accountSwitchLogic);
+  const { dir } = useDirection();
+  const { pathname } = useLocation();
 
   useEffect(() => setCollapsed(narrow), [narrow]);
+  // A link followed in the drawer (or the phone turned wide) closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on each new path and width is the point.
+  useEffect(() => setDrawerOpen(false), [pathname, narrow]);
 
   if (!user) return <Navigate to="/login" replace />;
   if (!account)
@@ -55,12 +66,28 @@ export default function DashLayout() {
         <NotificationsProvider>
           <ChatProvider me={me} enabled={account.permission.showChat} panelOpen={chatOpen}>
             <div className="dash">
-              <Sidebar account={account} role={user.role} collapsed={collapsed} />
+              {narrow ? (
+                <Drawer
+                  opened={drawerOpen}
+                  onClose={() => setDrawerOpen(false)}
+                  size={228}
+                  position={dir === 'rtl' ? 'right' : 'left'}
+                  padding={0}
+                  title={<Logo />}
+                  closeButtonProps={{ 'aria-label': t`Close the menu` }}
+                  classNames={{ header: 'sidebar-drawer__head', close: 'touch-44' }}
+                >
+                  <Sidebar account={account} role={user.role} collapsed={false} inDrawer />
+                </Drawer>
+              ) : (
+                <Sidebar account={account} role={user.role} collapsed={collapsed} />
+              )}
               <div className="dash__main">
                 <TopBar
                   user={user}
                   account={account}
-                  onToggleSidebar={() => setCollapsed((c) => !c)}
+                  menuLabel={narrow ? t`Open the menu` : t`Collapse or expand the menu`}
+                  onToggleSidebar={() => (narrow ? setDrawerOpen(true) : setCollapsed((c) => !c))}
                   onToggleChat={toggleChat}
                   onOpenNotifications={() => setNotificationsOpen(true)}
                   onSwitchAccount={() => switcher[1]({ type: 'OPEN' })}

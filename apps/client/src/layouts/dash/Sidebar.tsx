@@ -77,7 +77,18 @@ function Group({
   );
 }
 
-export function Sidebar({ account, role, collapsed }: { account: AccountData; role: string; collapsed: boolean }) {
+export function Sidebar({
+  account,
+  role,
+  collapsed,
+  inDrawer = false,
+}: {
+  account: AccountData;
+  role: string;
+  collapsed: boolean;
+  /** In the phone's drawer, whose header carries the logo. */
+  inDrawer?: boolean;
+}) {
   const { t } = useLingui();
   const p = account.permission;
   const main: Item[] = [
@@ -105,10 +116,17 @@ export function Sidebar({ account, role, collapsed }: { account: AccountData; ro
       ]
     : [];
   return (
-    <aside className="sidebar" data-collapsed={collapsed || undefined} data-testid="sidebar" aria-label={t`Dashboard`}>
-      <div className="sidebar__head">
-        <Logo compact={collapsed} />
-      </div>
+    <aside
+      className={inDrawer ? 'sidebar sidebar--drawer' : 'sidebar'}
+      data-collapsed={collapsed || undefined}
+      data-testid="sidebar"
+      aria-label={t`Dashboard`}
+    >
+      {!inDrawer && (
+        <div className="sidebar__head">
+          <Logo compact={collapsed} />
+        </div>
+      )}
       <nav className="sidebar__nav">
         {main.map((item) => (
           <SideLink key={item.to} item={item} collapsed={collapsed} />

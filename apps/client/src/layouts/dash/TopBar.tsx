@@ -18,6 +18,7 @@ export function useRoleLabel() {
 export function TopBar({
   user,
   account,
+  menuLabel,
   onToggleSidebar,
   onToggleChat,
   onOpenNotifications,
@@ -25,6 +26,7 @@ export function TopBar({
 }: {
   user: SessionUser;
   account: AccountData;
+  menuLabel: string;
   onToggleSidebar: () => void;
   onToggleChat: () => void;
   onOpenNotifications: () => void;
@@ -39,13 +41,7 @@ export function TopBar({
   const countLabel = useCountLabel();
   return (
     <header className="topbar">
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        onClick={onToggleSidebar}
-        aria-label={t`Collapse or expand the menu`}
-      >
+      <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggleSidebar} aria-label={menuLabel}>
         <Icon name="menu" />
       </ActionIcon>
       <div className="topbar__spacer" />
