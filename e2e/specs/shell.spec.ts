@@ -30,7 +30,7 @@ test('accepting cookies hides the banner, also after a reload', async ({ page })
   expect(cookie?.value).toBe('true');
 });
 
-test('the sidebar collapses at 500px and expands on a wide screen', async ({ page }) => {
+test('the sidebar collapses at 500px into a drawer, and expands on a wide screen', async ({ page }) => {
   await signIn(page, 'owner@demo.test');
   const sidebar = page.getByTestId('sidebar');
   // Polled: the width animates for 0.2 s after each change.
@@ -42,9 +42,22 @@ test('the sidebar collapses at 500px and expands on a wide screen', async ({ pag
       })
       .toBeLessThan(0.02);
   await widthBecomes(228);
-  await page.setViewportSize({ width: 500, height: 800 });
-  await widthBecomes(60.76); // spec §9; layout rounds to 1/64 px, hence the tolerance
+  // The menu button folds it to the rail on a wide screen (spec §9's 60.76 px).
+  await page.getByRole('button', { name: 'طي القائمة أو توسيعها' }).click();
+  await widthBecomes(60.76); // layout rounds to 1/64 px, hence the tolerance
   await expect(sidebar).toHaveAttribute('data-collapsed', 'true');
+  await page.getByRole('button', { name: 'طي القائمة أو توسيعها' }).click();
+  await widthBecomes(228);
+  // A phone (≤ 590 px): no rail taking a fifth of the screen; the menu button opens the sidebar as a drawer, with its
+  // labels, and a followed link closes it.
+  await page.setViewportSize({ width: 500, height: 800 });
+  await expect(sidebar).toHaveCount(0);
+  await page.getByRole('button', { name: 'فتح القائمة' }).click();
+  await expect(page.getByRole('dialog').getByTestId('sidebar')).toBeVisible();
+  await expect(sidebar).not.toHaveAttribute('data-collapsed', 'true');
+  await page.getByRole('dialog').getByRole('link', { name: 'التسجيلات' }).click();
+  await page.waitForURL('**/dashbord/recordings');
+  await expect(sidebar).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await widthBecomes(228);
 });

@@ -39,19 +39,23 @@ export function Providers({ children, env = 'default' }: { children: ReactNode; 
 
 /**
  * Mantine with the labels it writes itself in the reader's language (they were English on Arabic pages): the
- * password inputs' show/hide button, in every form at once rather than in each of them.
+ * password inputs' show/hide button and the dialogs' close button, in every form at once rather than in each of them.
  */
 function LocalizedMantine({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
   const { t } = useLingui();
   const label = t`Show or hide the password`;
+  const close = t`Close`;
   const localized = useMemo(
     () =>
       mergeThemeOverrides(theme, {
         components: {
           PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': label } } },
+          // A dialog's or drawer's close button had no name (axe: button-name) wherever a page left it out.
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': close } } },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': close } } },
         },
       }),
-    [label],
+    [label, close],
   );
   return (
     <MantineProvider theme={localized} env={env}>

@@ -121,7 +121,7 @@ export function RoomCard({
           </Button>
           {canAssign &&
             (room.assignedUser ? (
-              <Button size="xs" variant="light" color="orange" onClick={onUnassign}>
+              <Button size="xs" variant="light" color="red" onClick={onUnassign}>
                 <Trans>De-assign</Trans>
               </Button>
             ) : (
