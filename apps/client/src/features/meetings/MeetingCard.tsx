@@ -78,7 +78,18 @@ export function MeetingCard({
                 onClick={() => onAction('favourite')}
                 disabled={busy}
               >
-                <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+                {/* Filled only for a favourite: an outline otherwise (every star used to be filled). */}
+                <svg
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  data-testid="favourite-star"
+                  fill={meeting.favourite ? 'currentColor' : 'none'}
+                  stroke="currentColor"
+                  strokeWidth={meeting.favourite ? 0 : 1.8}
+                  strokeLinejoin="round"
+                >
                   <path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
                 </svg>
               </ActionIcon>
