@@ -1,7 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
@@ -29,6 +30,9 @@ export function RoomsPage() {
   const [unassigning, setUnassigning] = useState<Room | null>(null);
   const [assigning, setAssigning] = useState<Room | null>(null);
   const [busy, setBusy] = useState(false);
+  // Spec §5: an individual account holds one room. Once it has it, the advice replaces "Add a room" (which the server
+  // would refuse with INDIVIDUAL_ONE_ROOM) instead of being offered and then refused.
+  const roomFull = !isInstitution && (rooms?.length ?? 0) >= 1;
 
   const load = useCallback(() => {
     roomsApi
@@ -74,10 +78,32 @@ export function RoomsPage() {
         <Text c="dimmed" size="sm">
           <Trans>Each room comes with 10 GB of storage for its recordings.</Trans>
         </Text>
-        <Button onClick={openCreate} data-testid="add-room">
-          <Trans>Add a room</Trans>
-        </Button>
+        {rooms && !roomFull && (
+          <Button onClick={openCreate} data-testid="add-room">
+            <Trans>Add a room</Trans>
+          </Button>
+        )}
       </Group>
+      {roomFull && (
+        <Alert
+          color="blue"
+          variant="light"
+          title={t`An individual account holds one room`}
+          data-testid="one-room-advice"
+        >
+          <Stack gap={4} align="flex-start">
+            <Text size="sm">
+              <Trans>
+                To add more rooms, move to an enterprise account: it also adds users, teams, room assignment and
+                reports.
+              </Trans>
+            </Text>
+            <Anchor component={Link} to="/home/pricing" size="sm">
+              <Trans>Compare individual and enterprise accounts</Trans>
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
       {loadError && (
         <Alert color="red" role="alert">
           {loadError}
