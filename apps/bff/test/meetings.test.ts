@@ -268,7 +268,15 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       const m = (await c.post('/api/meetings', meetingBody(room.id))).json;
       const look = await anon.get(`/api/join/${arabicDigits(m.number)}`);
       expect(look.json).toEqual({
-        meeting: { number: m.number, name: m.name, status: 'available', startsAt: m.startsAt, provider: 'jitsi' },
+        meeting: {
+          number: m.number,
+          name: m.name,
+          status: 'available',
+          startsAt: m.startsAt,
+          provider: 'jitsi',
+          // The organiser's zone, which a guest sees named beside their own.
+          timeZone: 'Africa/Cairo',
+        },
       });
       const early = await anon.post(`/api/join/${m.number}`, { name: 'Visitor' });
       expect(early.status).toBe(409);

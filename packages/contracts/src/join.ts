@@ -30,6 +30,8 @@ export const ZPublicMeeting = z.strictObject({
     status: z.enum(MEETING_STATUSES),
     startsAt: z.iso.datetime().nullable(),
     provider: z.enum(ROOM_TYPES),
+    /** The meeting's (its organiser's) zone: a guest sees the start in their own zone and in this one, both named. */
+    timeZone: z.string(),
   }),
 });
 export type PublicMeeting = z.infer<typeof ZPublicMeeting>['meeting'];

@@ -32,6 +32,7 @@ export interface PublicMeeting {
   status: MeetingRow['status'];
   startsAt: string | null;
   provider: 'bbb' | 'zoom' | 'jitsi';
+  timeZone: string;
 }
 
 /** GET /api/join/{number}: what the join page shows before asking for a name. */
@@ -45,6 +46,7 @@ export async function lookupMeeting(ctx: Ctx, raw: string): Promise<{ meeting: P
       status: m.status,
       startsAt: m.startsAt?.toISOString() ?? null,
       provider: room?.type ?? 'jitsi',
+      timeZone: m.timeZone,
     },
   };
 }

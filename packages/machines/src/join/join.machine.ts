@@ -13,6 +13,8 @@ export interface JoinMeetingInfo {
   status: string;
   startsAt: string | null;
   provider: 'bbb' | 'zoom' | 'jitsi';
+  /** The organiser's zone, named beside the start for a guest. */
+  timeZone?: string;
 }
 
 /** POST /api/join/{number} → the provider's join URL (and the owner-without-permission notice, spec §8). */

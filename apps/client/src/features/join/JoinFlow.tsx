@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { toAsciiDigits } from '@majlis/i18n';
+import { type Locale, toAsciiDigits } from '@majlis/i18n';
 import { type JoinAnswer, type JoinMeetingInfo, type JoinRequest, joinMachine } from '@majlis/machines';
 import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api, body, seg } from '../../lib/api.ts';
+import { deviceZone, formatDate, formatMoment, sameClock, showDigits, zoneLabel } from '../../lib/format.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useSessionUser } from '../../state/session.tsx';
-import { formatWhen } from '../meetings/format.ts';
 
 const param = (number: string) => ({ param: { number: seg(number) } });
 
@@ -32,6 +32,20 @@ export const joinLogic = joinMachine.provide({
     goToMeeting: (_, { url }) => hardNavigation.go(url),
   },
 });
+
+const START: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
+
+/** A start on one clock with that clock named: 'Tue, 24 Nov 2026, 10:00 (Japan Time)'. */
+function startOn(locale: Locale, iso: string, timeZone: string): string {
+  return `${formatDate(locale, iso, { ...START, timeZone })} (${zoneLabel(locale, timeZone, new Date(iso))})`;
+}
 
 /** Join a meeting by number (spec §8), anonymous or signed in; Arabic-Indic digits are accepted. */
 export function JoinFlow({
@@ -72,9 +86,19 @@ export function JoinFlow({
   }
 
   const busy = state.matches('checking') || state.matches('joining');
-  const startsAt = meeting?.startsAt
-    ? formatWhen(language, meeting.startsAt, Intl.DateTimeFormat().resolvedOptions().timeZone)
-    : null;
+  // One clock: a signed-in reader's profile zone (named when the device's differs); a guest's own zone and the
+  // organiser's, both named (the organiser's only when its clock differs).
+  const iso = meeting?.startsAt ?? null;
+  const organiserZone = meeting?.timeZone;
+  const startsAt = !iso
+    ? null
+    : user
+      ? formatMoment(language, iso, START)
+      : t`Your time: ${startOn(language, iso, deviceZone())}`;
+  const organiserTime =
+    iso && !user && organiserZone && !sameClock(organiserZone, deviceZone(), new Date(iso))
+      ? t`Organiser's time: ${startOn(language, iso, organiserZone)}`
+      : null;
 
   return (
     <Paper
@@ -102,7 +126,13 @@ export function JoinFlow({
                   {startsAt && (
                     <>
                       {' · '}
-                      {startsAt}
+                      <span data-testid="join-when">{startsAt}</span>
+                    </>
+                  )}
+                  {organiserTime && (
+                    <>
+                      {' · '}
+                      <span data-testid="join-organiser-when">{organiserTime}</span>
                     </>
                   )}
                   {' · '}
@@ -156,8 +186,8 @@ export function JoinFlow({
               inputMode="numeric"
               dir="ltr"
               autoComplete="off"
-              value={number}
-              // Arabic-Indic digits are accepted as they are typed (reference §5).
+              // Shown in the reader's digit style; either style is accepted as typed (reference §5).
+              value={showDigits(language, number)}
               onChange={(e) => setNumber(toAsciiDigits(e.currentTarget.value).replace(/[^\d]/g, ''))}
               error={errors.number}
               disabled={busy}

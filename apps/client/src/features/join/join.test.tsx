@@ -1,7 +1,9 @@
+import { zoneName } from '@majlis/i18n';
 import { type JoinEvent, joinMachine } from '@majlis/machines';
 import { createModel, getTransitionPaths } from '@majlis/machines/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { setReaderPrefs } from '../../lib/format.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { type FakeResponse, fakeBff, renderWithProviders } from '../../test/harness.tsx';
 import { JoinFlow, joinLogic } from './JoinFlow.tsx';
@@ -140,9 +142,34 @@ describe('join by number (model-based, against the real page)', () => {
     expect(screen.getByText('أدخل اسمك')).toBeTruthy();
   });
 
-  it('takes the number from the link, Arabic-Indic digits included', async () => {
+  it("takes the number from the link, either digits, and shows it in the reader's style", async () => {
     fakeBff({});
-    await renderWithProviders(<JoinFlow initialNumber="٤٨٢٩١٣" />);
-    expect((screen.getByLabelText('رقم الاجتماع') as HTMLInputElement).value).toBe('482913');
+    await renderWithProviders(<JoinFlow initialNumber="482913" />);
+    expect((screen.getByLabelText('رقم الاجتماع') as HTMLInputElement).value).toBe('٤٨٢٩١٣');
+    setReaderPrefs({ digits: 'latn' });
+    await waitFor(() => expect((screen.getByLabelText('رقم الاجتماع') as HTMLInputElement).value).toBe('482913'));
+    setReaderPrefs({ digits: null });
+  });
+
+  it("a guest waiting sees the start on their own clock and on the organiser's, both named", async () => {
+    const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const organiser = device === 'Asia/Tokyo' ? 'America/New_York' : 'Asia/Tokyo';
+    const startsAt = '2026-11-24T08:00:00.000Z';
+    fakeBff({
+      'GET /api/csrf-token': { body: { getCsrfToken: 't' } },
+      'GET /api/join/482913': { body: { meeting: { ...meeting, startsAt, timeZone: organiser } } },
+      'POST /api/join/482913': { status: 409, body: { code: 'MEETING_NOT_STARTED' } },
+    });
+    await renderWithProviders(<JoinFlow initialNumber="482913" />);
+    fireEvent.change(screen.getByLabelText('اسمك'), { target: { value: 'Huda' } });
+    fireEvent.click(screen.getByRole('button', { name: 'انضمام' }));
+    const at = new Date(startsAt);
+    const mine = (await screen.findByTestId('join-when')).textContent;
+    expect(mine).toMatch(/^بتوقيتك: /);
+    expect(mine).toContain(`(${zoneName('ar', device, at)})`);
+    const theirs = screen.getByTestId('join-organiser-when').textContent;
+    expect(theirs).toMatch(/^بتوقيت المنظِّم: /);
+    expect(theirs).toContain(`(${zoneName('ar', organiser, at)})`);
+    expect(theirs).toContain(organiser === 'Asia/Tokyo' ? '٥:٠٠ م' : '٣:٠٠ ص');
   });
 });
