@@ -13,7 +13,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { intlLocale } from '../../lib/format.ts';
+import { intlLocale, showDigits } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -177,7 +177,7 @@ export function CalendarView() {
             <Text size="sm">{when}</Text>
             <Text size="sm">
               <Trans>
-                Meeting number <span dir="ltr">{selected.number}</span>
+                Meeting number <bdi dir="ltr">{showDigits(language, selected.number)}</bdi>
               </Trans>
             </Text>
             <Anchor href={joinLink(selected.number)} size="sm" dir="ltr">

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MeetingAction } from '@majlis/machines';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { showDigits } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import type { Meeting } from './api.ts';
 import { formatWhen, weekdayNames, weekdayOrder } from './format.ts';
@@ -63,7 +64,7 @@ export function MeetingCard({
             </Title>
             <Text size="sm" c="dimmed">
               <Trans>
-                Number <span dir="ltr">{meeting.number}</span> · room <bdi>{meeting.room.name}</bdi>
+                Number <bdi dir="ltr">{showDigits(language, meeting.number)}</bdi> · room <bdi>{meeting.room.name}</bdi>
               </Trans>
             </Text>
           </div>

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, showDigits } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { type MeetingAttendance, type MeetingReportRow, type ReportFilters, reportsApi } from './api.ts';
@@ -74,7 +74,7 @@ export function AttendanceDrawer({ meeting, filters, timeZone, onClose }: Attend
       {meeting && (
         <Stack gap="md">
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            <bdi dir="ltr">{meeting.number}</bdi> · <bdi>{meeting.room.name}</bdi>
+            <bdi dir="ltr">{showDigits(language, meeting.number)}</bdi> · <bdi>{meeting.room.name}</bdi>
           </Text>
           <ExportLinks
             target={{ kind: 'attendance', meetingId: meeting.id }}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { showDigits } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import type { MeetingReportRow } from './api.ts';
 import { momentText, num } from './format.ts';
@@ -71,7 +72,7 @@ export function MeetingsTable({ meetings, timeZone, onOpen }: MeetingsListProps)
                 </UnstyledButton>
               </Table.Td>
               <Table.Td>
-                <bdi dir="ltr">{m.number}</bdi>
+                <bdi dir="ltr">{showDigits(language, m.number)}</bdi>
               </Table.Td>
               <Table.Td>
                 <bdi>{m.room.name}</bdi>
@@ -111,7 +112,7 @@ export function MeetingCards({ meetings, timeZone, onOpen }: MeetingsListProps) 
               <bdi>{m.name}</bdi>
             </Text>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              <bdi dir="ltr">{m.number}</bdi> · <bdi>{m.room.name}</bdi>
+              <bdi dir="ltr">{showDigits(language, m.number)}</bdi> · <bdi>{m.room.name}</bdi>
             </Text>
             <Text size="sm">
               {t`First join:`} {momentText(language, m.firstJoinAt, timeZone)}
