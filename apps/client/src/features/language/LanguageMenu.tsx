@@ -78,8 +78,11 @@ export function LanguageToggle() {
       onClick={() => actor.send({ type: 'TOGGLE' })}
       data-testid="language-toggle"
       title={t`Language`}
-      // Never squeezed: in the dashboard's top bar at 360 px the account name gives way instead ("English" was cut).
+      // Never squeezed: in the dashboard's top bar at 360 px the account name gives way instead ("English" was cut);
+      // the label is never cut to the button's width either (Mantine hides a label's overflow).
       style={{ flexShrink: 0 }}
+      miw="max-content"
+      styles={{ label: { overflow: 'visible' } }}
     >
       <span lang={other}>{LOCALE_INFO[other].label}</span>
     </Button>
