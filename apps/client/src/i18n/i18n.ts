@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
-import { LOCALE_INFO, type Locale } from '@majlis/i18n';
-import { intlLocale, onReaderPrefs } from '../lib/format.ts';
+import { type DigitStyle, digitStyleOf, LOCALE_INFO, type Locale, toDigitStyle } from '@majlis/i18n';
+import { digitsFor, intlLocale, onReaderPrefs } from '../lib/format.ts';
 
 const loaded = new Map<Locale, Messages>();
 
@@ -24,7 +24,8 @@ async function loadMessages(locale: Locale): Promise<Messages> {
         ]);
   const messages = { ...own, ...fields };
   loaded.set(locale, messages);
-  i18n.load(locale, messages);
+  // A copy: Lingui keeps and merges into the object it is given, and `loaded` must stay as the catalog wrote it.
+  i18n.load(locale, { ...messages });
   return messages;
 }
 
@@ -32,11 +33,38 @@ export async function loadCatalogs(locales: readonly Locale[]): Promise<void> {
   await Promise.all(locales.map(loadMessages));
 }
 
+type Compiled = Messages[string];
+
+/** A compiled message with the digits written in its text ('١٠ غيغابايت') in a digit style; placeholders untouched. */
+function withDigits(message: Compiled, digits: DigitStyle): Compiled {
+  if (typeof message === 'string') return toDigitStyle(message, digits);
+  if (!Array.isArray(message)) return message;
+  return message.map((token) => {
+    if (typeof token === 'string') return toDigitStyle(token, digits);
+    const [name, kind, branches, ...rest] = token as [string, string?, unknown?, ...unknown[]];
+    if (!branches || typeof branches !== 'object') return token;
+    const mapped = Object.fromEntries(
+      Object.entries(branches as Record<string, Compiled>).map(([k, v]) => [k, withDigits(v, digits)]),
+    );
+    return [name, kind, mapped, ...rest];
+  }) as Compiled;
+}
+
 /**
  * Lingui formats `#` in plurals, `i18n.number` and `i18n.date` with the activation's locales: the reader's digit style
- * ('ar-EG-u-nu-latn' for Latin digits in Arabic), so messages print numbers as the rest of the page does.
+ * ('ar-EG-u-nu-latn' for Latin digits in Arabic), so messages print numbers as the rest of the page does. Digits
+ * written in the catalog's own text follow the same style when the reader chose the other one.
  */
 function activate(locale: Locale): void {
+  const messages = loaded.get(locale);
+  const digits = digitsFor(locale);
+  if (messages) {
+    const shown =
+      digits === digitStyleOf(locale)
+        ? { ...messages }
+        : Object.fromEntries(Object.entries(messages).map(([id, m]) => [id, withDigits(m, digits)]));
+    i18n.load(locale, shown);
+  }
   i18n.activate(locale, [intlLocale(locale)]);
 }
 

@@ -103,8 +103,9 @@ export function DetailsCard({ info }: { info: UserInfo }) {
               label={t`Digits`}
               allowDeselect={false}
               data={[
-                { value: 'arab', label: t`Arabic-Indic (١٢٣)` },
-                { value: 'latn', label: t`Latin (123)` },
+                // The samples stay outside the catalog, whose digits follow the reader's style.
+                { value: 'arab', label: `${t`Arabic-Indic`} (١٢٣)` },
+                { value: 'latn', label: `${t`Latin`} (123)` },
               ]}
               value={values.digits}
               onChange={(v) => form.setFieldValue('digits', v === 'latn' ? 'latn' : 'arab')}
