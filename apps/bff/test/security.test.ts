@@ -73,6 +73,8 @@ describe('security: what an attacker tried', () => {
       );
       expect(mail?.body).toContain('/password/reset?token=[hidden]');
       expect(mail?.body).not.toMatch(/token=[\w-]{20,}/);
+      // Without an SMTP server the mail is never sent: the outbox says so rather than "pending" forever (issue 16).
+      expect((mail as { delivery?: string } | undefined)?.delivery).toBe('kept in the outbox: no SMTP server is set');
       const stored = await queryRows<{ body: string }>(
         runtime.db,
         sql`select body from outbox where template = 'reset'`,

@@ -33,13 +33,21 @@ export const devRoutes = new Hono<Env>()
   .use(localOrOps)
   .get('/outbox', async (c) => {
     const viewer = c.get('actor')?.email.toLowerCase();
-    const rows = await c.get('runtime').db.select().from(schema.outbox).orderBy(desc(schema.outbox.id)).limit(200);
+    const rt = c.get('runtime');
+    const rows = await rt.db.select().from(schema.outbox).orderBy(desc(schema.outbox.id)).limit(200);
     c.header('Cache-Control', 'no-store');
+    // An e-mail never leaves without an SMTP server: say so instead of "pending" forever (issue 16).
+    const kept = !rt.config.SMTP_URL;
+    const delivery = (row: (typeof rows)[number]) =>
+      row.status === 'pending' && row.channel === 'email' && kept
+        ? 'kept in the outbox: no SMTP server is set'
+        : row.status;
     return c.json(
       rows.map((row) => {
-        if (viewer && row.to.toLowerCase() === viewer) return row;
+        if (viewer && row.to.toLowerCase() === viewer) return { ...row, delivery: delivery(row) };
         return {
           ...row,
+          delivery: delivery(row),
           body: redactSecrets(row.body),
           html: row.html === null ? null : redactSecrets(row.html),
           attachments: row.attachments,
