@@ -84,8 +84,10 @@ export function t(locale: Locale, id: string, values: Values = {}, digits?: Digi
   for (const [name, value] of Object.entries(values)) {
     if (typeof value === 'string') {
       escaped ||= value.includes('\\');
-      // Strings (names, links) are left as given; a bare number string (a meeting number) takes a reader's chosen digits.
-      const text = digits && /^[0-9\u0660-\u0669]+$/.test(value) ? toDigitStyle(value, digits) : value;
+      // Strings (names, links) are left as given, but for a reader's chosen style: a bare number string (a meeting
+      // number) takes it, and Latin digits replace Arabic-Indic ones in any text (a time formatted before, never a link).
+      const text =
+        digits && (digits === 'latn' || /^[0-9\u0660-\u0669]+$/.test(value)) ? toDigitStyle(value, digits) : value;
       shown[name] = text.replaceAll('\\', BACKSLASH);
     } else {
       // Numbers take the reader's digits (Arabic-Indic in Arabic); a plural needs the number itself to choose.

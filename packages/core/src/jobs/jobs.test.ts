@@ -4,6 +4,7 @@ import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig
 import { queryRows } from '../db/connect.ts';
 import { accounts, notifications, outbox, rooms, subscriptions, users } from '../db/schema/index.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
+import { enqueueMessage } from '../outbox/enqueue.ts';
 import { runMeetingReminders } from './meeting-reminders.ts';
 import { meetingSweeperJob } from './meeting-sweeper.ts';
 import { runRenewals, runTrialExpiry } from './renewals.ts';
@@ -191,6 +192,33 @@ describe.each(drivers)('scheduled notification jobs on %s', (driver: Driver) => 
     // The guest has no profile: the time is on the meeting's clock, and the e-mail names that zone.
     const cairo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Cairo', timeStyle: 'short' }).format(startsAt);
     expect(mails[0]?.body).toContain(`starts in 15 minutes, at ${cairo} (Eastern European Standard Time).`);
+  });
+
+  it("an e-mail to a platform user takes their digit style; anyone else's keeps the language's", async () => {
+    await database.db.update(users).set({ digits: 'latn' }).where(eq(users.email, 'member@demo.test'));
+    const values = { name: 'مراجعة', minutes: 15, link: 'https://m.x/join/4455667788', number: '4455667788' };
+    const mail = async (to: string) => {
+      const id = await enqueueMessage(database.db, {
+        channel: 'email',
+        to,
+        locale: 'ar',
+        template: 'reminder',
+        values: { ...values, when: '١٠:٠٠ ص (توقيت مصر)' },
+      });
+      return (
+        await database.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.id, id as number))
+      )[0];
+    };
+    const member = await mail('Member@Demo.test');
+    expect(member?.subject).toBe('تذكير: يبدأ «مراجعة» بعد 15 دقيقة');
+    expect(member?.body).toContain('الساعة \u206810:00 ص (توقيت مصر)\u2069');
+    expect(member?.body).toContain('\u2068https://m.x/join/4455667788\u2069');
+    const guest = await mail('someone@outside.test');
+    expect(guest?.subject).toBe('تذكير: يبدأ «مراجعة» بعد ١٥ دقيقة');
+    expect(guest?.body).toContain('رقم الاجتماع: \u20684455667788\u2069');
   });
 
   it('the sweeper expires a scheduled meeting whose last occurrence has ended, and nothing else', async () => {

@@ -1,7 +1,8 @@
-import type { Locale } from '@majlis/i18n';
+import type { DigitStyle, Locale } from '@majlis/i18n';
 import { t, type Values } from '@majlis/i18n/server';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
-import { outbox } from '../db/schema/index.ts';
+import { outbox, users } from '../db/schema/index.ts';
 
 export interface OutboxMessage {
   channel: 'email' | 'sms';
@@ -13,10 +14,25 @@ export interface OutboxMessage {
   html?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
   dedupeKey?: string;
+  /** The recipient's digit style; left out, a platform user's own is looked up by the address. */
+  digits?: DigitStyle | null;
 }
 
-/** Writes a message to the outbox in the recipient's language; delivery happens later (outbox job or /dev/outbox). */
+/**
+ * Writes a message to the outbox in the recipient's language and digit style (a platform user's profile choice);
+ * delivery happens later (outbox job or /dev/outbox).
+ */
 export async function enqueueMessage(db: Db | Tx, msg: OutboxMessage): Promise<number | null> {
+  const digits =
+    msg.digits !== undefined || msg.channel !== 'email'
+      ? msg.digits
+      : (
+          await db
+            .select({ digits: users.digits })
+            .from(users)
+            .where(sql`lower(${users.email}) = lower(${msg.to})`)
+            .limit(1)
+        )[0]?.digits;
   const [row] = await db
     .insert(outbox)
     .values({
@@ -24,8 +40,8 @@ export async function enqueueMessage(db: Db | Tx, msg: OutboxMessage): Promise<n
       to: msg.to,
       locale: msg.locale,
       template: msg.template,
-      subject: t(msg.locale, `mail.${msg.template}.subject`, msg.values),
-      body: t(msg.locale, `mail.${msg.template}.body`, msg.values),
+      subject: t(msg.locale, `mail.${msg.template}.subject`, msg.values, digits),
+      body: t(msg.locale, `mail.${msg.template}.body`, msg.values, digits),
       html: msg.html ?? null,
       attachments: msg.attachments ?? [],
       dedupeKey: msg.dedupeKey ?? null,
