@@ -210,7 +210,7 @@ describe.each(drivers)('profile, picture, password, sessions and the institution
       expect(tooLarge.status).toBe(413);
       expect(tooLarge.json.code).toBe('PICTURE_TOO_LARGE');
       expect(tooLarge.json.errorMessage.en).toMatch(/1 MB/);
-      expect(tooLarge.json.errorMessage.ar).toMatch(/ميجابايت/);
+      expect(tooLarge.json.errorMessage.ar).toMatch(/ميغابايت/);
 
       const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
       const notImage = await upload(c, pdf, 'image/png');
