@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDay, meetingScheduleIssues, type TMeetingSchedule } from './meeting-schedule.ts';
+import {
+  describeWeekdays,
+  isCalendarDay,
+  meetingScheduleIssues,
+  scheduleDays,
+  type TMeetingSchedule,
+} from './meeting-schedule.ts';
 
 const weekly: TMeetingSchedule = {
   type: 'scheduled',
@@ -39,7 +45,50 @@ describe('meeting schedule rules (spec §5, shared by core and the client form)'
     });
     expect(meetingScheduleIssues({ ...weekly, durationHours: 24, durationMinutes: 0 })).toEqual({});
     expect(meetingScheduleIssues({ ...weekly, repeatDays: 101 })).toEqual({ repeatDays: 'field.repeatDays' });
-    expect(meetingScheduleIssues({ ...weekly, recurrenceDays: [], repeatDays: 101 })).toEqual({});
+    expect(meetingScheduleIssues({ ...weekly, repeatDays: 100 })).toEqual({});
+  });
+
+  it('wants exactly one end when days are picked (no silent default of one day), and none when not', () => {
+    const sunToThu = { ...weekly, recurrenceDays: [0, 1, 2, 3, 4], repeatDays: undefined };
+    expect(meetingScheduleIssues(sunToThu)).toEqual({ repeatEnd: 'field.repeatEnd' });
+    expect(meetingScheduleIssues({ ...sunToThu, repeatDays: 20, repeatUntil: '2026-06-30' })).toEqual({
+      repeatEnd: 'field.repeatEnd',
+    });
+    expect(meetingScheduleIssues({ ...sunToThu, repeatDays: 20 })).toEqual({});
+    expect(meetingScheduleIssues({ ...sunToThu, repeatUntil: '2026-06-30' })).toEqual({});
+    expect(meetingScheduleIssues({ ...weekly, recurrenceDays: [], repeatDays: 3 })).toEqual({
+      recurrenceDays: 'field.recurrenceDays',
+    });
+    expect(meetingScheduleIssues({ ...weekly, recurrenceDays: [], repeatDays: undefined })).toEqual({});
+  });
+
+  it('refuses a last day that gives no meeting day, or more than 100, or is not a day', () => {
+    const until = (repeatUntil: string) => meetingScheduleIssues({ ...weekly, repeatDays: undefined, repeatUntil });
+    // Monday 2026-05-11, Mondays and Wednesdays: the 10th is before the first day, a year holds 104 of them
+    expect(until('2026-05-10')).toEqual({ repeatUntil: 'field.repeatUntil' });
+    expect(until('2026-05-11')).toEqual({});
+    expect(until('2027-05-10')).toEqual({ repeatUntil: 'field.repeatUntil' });
+    expect(until('2026-02-30')).toEqual({ repeatUntil: 'field.repeatUntil' });
+  });
+
+  it('lists the days a count or a last day gives: Sunday to Thursday, 20 days from Sunday 2026-11-29', () => {
+    const sunToThu = { day: '2026-11-29', recurrenceDays: [0, 1, 2, 3, 4] };
+    const twenty = scheduleDays({ ...sunToThu, repeatDays: 20 });
+    expect(twenty).toHaveLength(20);
+    expect(twenty.at(-1)).toBe('2026-12-24');
+    expect(scheduleDays({ ...sunToThu, repeatUntil: '2026-12-24' })).toEqual(twenty);
+    expect(scheduleDays({ ...sunToThu, repeatUntil: '2026-12-26' })).toEqual(twenty);
+    expect(scheduleDays({ day: '2026-11-29', recurrenceDays: [] })).toEqual(['2026-11-29']);
+  });
+
+  it("says weekdays as runs in the reader's week: Sun–Thu, Mon, Wed, and a run across the week's end", () => {
+    const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    const en = { order: [1, 2, 3, 4, 5, 6, 0], range: '–', list: ', ' };
+    expect(describeWeekdays([0, 1, 2, 3, 4], names, en)).toBe('Sun–Thu');
+    expect(describeWeekdays([3, 1], names, en)).toBe('Mon, Wed');
+    expect(describeWeekdays([5, 6, 0, 2], names, en)).toBe('Tue, Fri–Sun');
+    expect(describeWeekdays([0, 1, 2, 3, 4, 5, 6], names, { ...en, order: [6, 0, 1, 2, 3, 4, 5] })).toBe('Sat–Fri');
+    expect(describeWeekdays([0, 1], names, en)).toBe('Sun, Mon');
   });
 
   it('knows real calendar days', () => {

@@ -88,7 +88,12 @@ export const ZMeetingView = z.object({
   durationHours: z.number(),
   durationMinutes: z.number(),
   recurrenceDays: z.array(z.number()),
+  /** Meeting days the recurrence produced (1 for a one-day meeting). */
   repeatDays: z.number(),
+  /** Days of a scheduled meeting not cancelled, past ones included: what the card, e-mail and .ics count. */
+  occurrenceCount: z.number(),
+  /** Start of its last day not cancelled (the series' "until"); null for a permanent meeting. */
+  lastStartsAt: z.iso.datetime().nullable(),
   assistants: z.array(ZPerson.extend({ email: z.string() })),
   ...flagShape,
   status: z.enum(MEETING_STATUSES),
@@ -203,13 +208,18 @@ export const ZMeetingBody = z.strictObject({
     .array(z.number().int().min(0).max(6), 'field.recurrenceDays')
     .max(WEEKDAYS.length, 'field.recurrenceDays')
     .default([]),
-  /** Number of meeting days the recurrence produces (1 to 100). */
+  /**
+   * How the recurrence ends: either the number of meeting days it produces (1 to 100), or `repeatUntil`, the last day
+   * it may fall on ('YYYY-MM-DD' in the user's time zone). Exactly one of the two when `recurrenceDays` is not empty,
+   * neither when it is (meetingScheduleIssues says so: no silent default).
+   */
   repeatDays: z
     .number('field.repeatDays')
     .int('field.repeatDays')
     .min(MEETING_LIMITS.repeatDays.min, 'field.repeatDays')
     .max(MEETING_LIMITS.repeatDays.max, 'field.repeatDays')
-    .default(1),
+    .optional(),
+  repeatUntil: singleLine('field.repeatUntil').regex(DAY_PATTERN, 'field.repeatUntil').optional(),
   assistants: z
     .array(z.uuid('field.assistants'), 'field.assistants')
     .max(MEETING_LIMITS.assistantsMax, 'field.assistants')
@@ -277,7 +287,11 @@ export const ZCalendarAnswer = z.strictObject({ events: z.array(ZCalendarEvent) 
 /** GET /api/meetings/{id}/occurrences. */
 export const ZOccurrenceList = z.strictObject({ occurrences: z.array(ZOccurrenceView) });
 /** POST /api/meetings/{id}/invitations → 201. */
-export const ZInviteAnswer = z.strictObject({ sent: z.number() });
+/**
+ * `delivery`: 'smtp' when the invitations go out by e-mail; 'outbox' when no SMTP server is set (the embedded default),
+ * so they are kept in the outbox (/dev/outbox) and the page must not say "sent".
+ */
+export const ZInviteAnswer = z.strictObject({ sent: z.number(), delivery: z.enum(['smtp', 'outbox']) });
 export const ZInvitationView = z.strictObject({
   id: z.string(),
   email: z.string(),

@@ -73,7 +73,18 @@ export async function viewMeetings(ctx: Ctx, actor: Actor, rows: MeetingRow[]): 
       ),
     )
     .orderBy(meetingOccurrences.meetingId, asc(meetingOccurrences.startsAt));
+  // the real days of each series (cancelled ones left out), so the card, the e-mail and the .ics count the same
+  const spans = await ctx.db
+    .select({
+      meetingId: meetingOccurrences.meetingId,
+      n: count(),
+      last: sql<Date | string>`max(${meetingOccurrences.startsAt})`,
+    })
+    .from(meetingOccurrences)
+    .where(and(inArray(meetingOccurrences.meetingId, ids), eq(meetingOccurrences.cancelled, false)))
+    .groupBy(meetingOccurrences.meetingId);
   return rows.map((m) => {
+    const span = spans.find((x) => x.meetingId === m.id);
     const mine = assistants.filter((a) => a.meetingId === m.id).map(({ meetingId: _, ...a }) => a);
     const isOwner = m.ownerUserId === actor.userId;
     const isAsst = mine.some((a) => a.id === actor.userId);
@@ -96,6 +107,8 @@ export async function viewMeetings(ctx: Ctx, actor: Actor, rows: MeetingRow[]): 
       durationMinutes: m.durationMinutes % 60,
       recurrenceDays: m.recurrenceDays,
       repeatDays: m.repeatDays,
+      occurrenceCount: m.kind === 'scheduled' ? (span?.n ?? 0) : 0,
+      lastStartsAt: m.kind === 'scheduled' && span?.last ? new Date(span.last).toISOString() : null,
       assistants: mine,
       ...pickFlags(m),
       status: m.status,

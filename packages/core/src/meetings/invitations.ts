@@ -1,8 +1,9 @@
-import { formatDateTime, type Locale } from '@majlis/i18n';
+import { describeWeekdays } from '@majlis/contracts/meeting-schedule';
+import { formatDateTime, LOCALE_INFO, type Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
-import { invitations, users } from '../db/schema/index.ts';
+import { invitations, meetingOccurrences, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { accountToTell, actorName, notifyUsers } from '../notifications/notify-users.ts';
@@ -11,10 +12,27 @@ import { joinLink } from './find-meetings.ts';
 import { meetingIcs } from './ics.ts';
 import { type Ctx, findMeeting, type MeetingRow } from './meeting-access.ts';
 
-function whenText(m: MeetingRow, locale: Locale, timeZone: string): string {
+/** Spec §4: a series is told as its weekdays, its real number of days (cancelled ones left out) and its last day. */
+async function whenText(ctx: Ctx, m: MeetingRow, locale: Locale, timeZone: string): Promise<string> {
   if (m.kind === 'permanent' || !m.startsAt) return t(locale, 'meeting.permanent');
   const when = formatDateTime(locale, m.startsAt, timeZone, { dateStyle: 'full', timeStyle: 'short' });
-  return m.recurrenceDays.length ? `${when} — ${t(locale, 'meeting.recurring', { count: m.repeatDays })}` : when;
+  if (!m.recurrenceDays.length) return when;
+  const [span] = await ctx.db
+    .select({ n: count(), last: sql<Date | string>`max(${meetingOccurrences.startsAt})` })
+    .from(meetingOccurrences)
+    .where(and(eq(meetingOccurrences.meetingId, m.id), eq(meetingOccurrences.cancelled, false)));
+  const intl = LOCALE_INFO[locale].intl;
+  const dayName = new Intl.DateTimeFormat(intl, { weekday: 'long', timeZone: 'UTC' });
+  // 2023-01-01 was a Sunday
+  const names = Array.from({ length: 7 }, (_, d) => dayName.format(new Date(Date.UTC(2023, 0, 1 + d))));
+  const days = describeWeekdays(m.recurrenceDays, names, {
+    order: locale === 'ar' ? [6, 0, 1, 2, 3, 4, 5] : [1, 2, 3, 4, 5, 6, 0],
+    range: locale === 'ar' ? ' إلى ' : '–',
+    list: locale === 'ar' ? '، ' : ', ',
+  });
+  const last = span?.last ? new Date(span.last) : m.startsAt;
+  const until = formatDateTime(locale, last, timeZone, { dateStyle: 'long', timeStyle: undefined });
+  return `${when} — ${t(locale, 'meeting.recurring', { count: span?.n ?? 0, days, until })}`;
 }
 
 /**
@@ -47,6 +65,8 @@ export async function inviteToMeeting(
       organizer: { name: inviter, email: actor.email },
       attendee: email,
     });
+    // read before the transaction: on one connection (PGlite) a read beside an open transaction would wait for it
+    const when = await whenText(ctx, m, locale, timeZone);
     await ctx.db.transaction(async (tx) => {
       const outboxId = await enqueueMessage(tx, {
         channel: 'email',
@@ -58,7 +78,7 @@ export async function inviteToMeeting(
           name: m.name,
           number: m.number,
           link: joinLink(ctx.config, m.number),
-          when: whenText(m, locale, timeZone),
+          when,
           description: m.description || '—',
         },
         attachments: [

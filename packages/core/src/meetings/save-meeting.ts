@@ -48,6 +48,7 @@ function normalise(actor: Actor, input: MeetingInput, opts: { allowPastDay?: boo
         timeZone: actor.timeZone,
         recurrenceDays: input.recurrenceDays,
         repeatDays: input.repeatDays,
+        repeatUntil: input.repeatUntil,
       });
       if (!opts.allowPastDay && occurrences.every((o) => +o + durationMinutes * 60_000 < Date.now())) {
         fields.hour = 'field.hourPast';
@@ -148,7 +149,8 @@ function formColumns(input: MeetingInput, n: Normalised) {
     hour: n.hour,
     durationMinutes: n.durationMinutes,
     recurrenceDays: recurring ? [...new Set(input.recurrenceDays)].sort() : [],
-    repeatDays: recurring && input.recurrenceDays.length ? input.repeatDays : 1,
+    // the days a count or a last day gave (an "until" is stored as the count it came to)
+    repeatDays: recurring && input.recurrenceDays.length ? n.occurrences.length : 1,
     ...pickFlags(input),
   };
 }

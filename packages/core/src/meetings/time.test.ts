@@ -104,12 +104,32 @@ describe('expandOccurrences', () => {
     expect(monday.map((d) => localParts(d, 'Africa/Cairo').day)).toEqual(['2026-04-13', '2026-04-20']);
   });
 
-  it('gives one day without recurrence, at least one day, and at most maxCount days', () => {
+  it('gives one day without recurrence, none without an end, and at most maxCount days', () => {
     expect(expandOccurrences({ ...weekly, recurrenceDays: [], repeatDays: 30 }).map(iso)).toEqual([
       '2026-04-09T08:00:00.000Z',
     ]);
-    expect(expandOccurrences({ ...weekly, repeatDays: 0 })).toHaveLength(1);
+    expect(expandOccurrences({ ...weekly, repeatDays: 0 })).toHaveLength(0);
+    expect(expandOccurrences({ ...weekly })).toHaveLength(0);
     expect(expandOccurrences({ ...weekly, recurrenceDays: [0, 1, 2, 3, 4, 5, 6], repeatDays: 500 })).toHaveLength(100);
     expect(expandOccurrences({ ...weekly, repeatDays: 10 }, 3)).toHaveLength(3);
+  });
+
+  it('ends on a last day instead of a count: every matching day up to it, that day included', () => {
+    const days = expandOccurrences({
+      ...weekly,
+      day: '2026-04-08',
+      recurrenceDays: [0, 1, 2, 3, 4],
+      repeatUntil: '2026-04-16',
+    });
+    expect(days.map((d) => localParts(d, 'Africa/Cairo').day)).toEqual([
+      '2026-04-08',
+      '2026-04-09',
+      '2026-04-12',
+      '2026-04-13',
+      '2026-04-14',
+      '2026-04-15',
+      '2026-04-16',
+    ]);
+    expect(expandOccurrences({ ...weekly, repeatUntil: '2026-04-08' })).toHaveLength(0);
   });
 });

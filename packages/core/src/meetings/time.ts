@@ -1,3 +1,4 @@
+import { scheduleDays } from '@majlis/contracts/meeting-schedule';
 import { Temporal } from 'temporal-polyfill';
 
 /**
@@ -64,18 +65,22 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
-/** Start instants of a scheduled meeting: one day, or `count` days whose weekday is in `weekdays`, from `day` on. */
+/**
+ * Start instants of a scheduled meeting: one day, or the days of its recurrence (a count, or up to a last day), from
+ * `day` on. The days are the contract's scheduleDays, which the meeting form counts for its summary too.
+ */
 export function expandOccurrences(
-  spec: { day: string; hour: string; timeZone: string; recurrenceDays: number[]; repeatDays: number },
+  spec: {
+    day: string;
+    hour: string;
+    timeZone: string;
+    recurrenceDays: number[];
+    repeatDays?: number;
+    repeatUntil?: string;
+  },
   maxCount = 100,
 ): Date[] {
-  if (!spec.recurrenceDays.length) return [zonedToUtc(spec.day, spec.hour, spec.timeZone)];
-  const wanted = new Set(spec.recurrenceDays);
-  const count = Math.min(Math.max(spec.repeatDays, 1), maxCount);
-  const out: Date[] = [];
-  for (let i = 0; out.length < count && i < 7 * (count + 1); i++) {
-    const day = addDays(spec.day, i);
-    if (wanted.has(weekdayOf(day))) out.push(zonedToUtc(day, spec.hour, spec.timeZone));
-  }
-  return out;
+  return scheduleDays(spec, maxCount)
+    .slice(0, maxCount)
+    .map((day) => zonedToUtc(day, spec.hour, spec.timeZone));
 }
