@@ -98,6 +98,22 @@ for (const language of ['ar', 'en'] as const) {
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectFitsPhones(page, `notifications (${language}, ${role})`);
         await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        // Spec §2 at ≤ 850 px: chat floats above the bottom bar (home · chat · meetings); with a conversation open.
+        const quick = page.getByRole('navigation', { name: language === 'ar' ? 'روابط سريعة' : 'Quick links' });
+        if (await quick.count()) {
+          await quick.getByRole('button', { name: language === 'ar' ? 'المحادثة' : 'Chat' }).click();
+          const chat = page.getByTestId('chat-panel');
+          await expect(chat).toBeVisible();
+          await expectFitsPhones(page, `chat panel (${language}, ${role})`);
+          const contact = chat.locator('.chat-tabs__panel button').first();
+          if (await contact.count()) {
+            await contact.click();
+            await expectFitsPhones(page, `an open conversation (${language}, ${role})`);
+          }
+          await page.setViewportSize({ width: 360, height: 780 });
+          await screenshot(page, `phone-${language}-${role}-chat-360`);
+        }
       });
     }
 

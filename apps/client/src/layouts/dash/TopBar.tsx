@@ -68,7 +68,8 @@ export function TopBar({
           {/* May shrink, the name cut with an ellipsis: a long account name widened the page past 360 px. */}
           <UnstyledButton className="side-link" style={{ width: 'auto', minWidth: 0 }} data-testid="user-menu">
             <Avatar src={me.picture} radius="xl" size="sm" alt="" />
-            <span style={{ minWidth: 0 }}>
+            {/* On a phone only the picture shows (the menu names the account): a cut name read "…ar Khaled". */}
+            <span style={{ minWidth: 0 }} className="topbar__who">
               <Text size="sm" fw={600} lh={1.2} truncate="end">
                 <bdi>{me.name}</bdi>
               </Text>
@@ -80,6 +81,9 @@ export function TopBar({
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>
+            <Text size="sm" fw={600} c="dark" lh={1.3}>
+              <bdi>{me.name}</bdi> · {roleLabel(user.role)}
+            </Text>
             <bdi>{me.email}</bdi>
           </Menu.Label>
           {p.showProfile && (
