@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatWhen } from '../features/meetings/format.ts';
 import {
   DIGITS_KEY,
   formatDate,
@@ -51,5 +52,16 @@ describe('the client formatter: one digit style per reader, both languages', () 
     expect(text).toBe('16:00 (Japan Time)');
     setReaderPrefs({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
     expect(formatMoment('en', at, { hour: 'numeric', minute: '2-digit' })).not.toMatch(/\(/);
+  });
+
+  it("meeting times (cards, calendar, rooms) name the profile's zone when the device's clock differs", () => {
+    const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const other = device === 'Asia/Tokyo' ? 'America/New_York' : 'Asia/Tokyo';
+    const iso = at.toISOString();
+    expect(formatWhen('en', iso, other)).toMatch(
+      other === 'Asia/Tokyo' ? /16:00 \(Japan Time\)$/ : /02:00 \(New York Time\)$/,
+    );
+    expect(formatWhen('en', iso, device)).not.toMatch(/\(/);
+    expect(formatWhen('en', iso, other, { hour: undefined, minute: undefined })).not.toMatch(/\(/);
   });
 });

@@ -1,5 +1,5 @@
 import type { Locale } from '@majlis/i18n';
-import { formatNumber, intlLocale, viewZone } from '../../lib/format.ts';
+import { formatMoment, formatNumber, intlLocale, viewZone } from '../../lib/format.ts';
 
 /** The one clock when the account has not told us the user's zone yet: the profile's as last known, else the device's. */
 export function browserTimeZone(): string {
@@ -18,9 +18,9 @@ export function dayIn(timeZone: string, date = new Date()): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** A moment on the one clock (the profile's zone), the zone named when the device's clock differs: '… 10:00 (توقيت مصر)'. */
 export function formatWhen(locale: Locale, iso: string, timeZone: string, opts?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    timeZone,
+  const options: Intl.DateTimeFormatOptions = {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -28,7 +28,11 @@ export function formatWhen(locale: Locale, iso: string, timeZone: string, opts?:
     hour: 'numeric',
     minute: '2-digit',
     ...opts,
-  }).format(new Date(iso));
+  };
+  // A day alone (no hour asked) has no clock to name.
+  return options.hour === undefined && options.timeStyle === undefined
+    ? new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone }).format(new Date(iso))
+    : formatMoment(locale, iso, options, timeZone);
 }
 
 /**
