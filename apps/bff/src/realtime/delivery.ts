@@ -90,7 +90,7 @@ export function createDelivery({ io, db, log, guards }: { io: IoServer; db: Db; 
         bus.subscribe(NOTIFICATION_TOPIC, (event) => {
           const { notification, accountId, userId } = event as NotificationEvent;
           for (const socket of localSockets(io, [memberRoom(accountId, userId)])) {
-            giveNotification(socket, renderNotification(notification, socket.data.locale));
+            giveNotification(socket, renderNotification(notification, socket.data.locale, socket.data.actor.digits));
           }
         }),
       ];

@@ -19,6 +19,8 @@ export interface Actor {
   picture: string | null;
   locale: 'ar' | 'en';
   timeZone: string;
+  /** The profile's digit style; null (or absent) follows the language. */
+  digits?: 'arab' | 'latn' | null;
 }
 
 export function toSessionUser(a: Actor): SessionUser {
@@ -48,6 +50,7 @@ export async function findActor(db: Db, userId: string, accountId: string): Prom
       picture: users.picture,
       locale: users.locale,
       timeZone: users.timeZone,
+      digits: users.digits,
       userActive: users.active,
       memberActive: memberships.active,
       accountStatus: accounts.status,

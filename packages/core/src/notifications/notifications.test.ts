@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/services.ts';
+import { findActor } from '../auth/actor.ts';
 import { queryRows } from '../db/connect.ts';
-import { accounts, notifications, rooms, users } from '../db/schema/index.ts';
+import { accounts, memberships, notifications, rooms, users } from '../db/schema/index.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { runMeetingReminders } from '../jobs/meeting-reminders.ts';
 import type { JobContext } from '../jobs/types.ts';
-import { createNotification, escapeHtml, renderNotification } from './notifications.ts';
+import { createNotification, escapeHtml, listNotifications, renderNotification } from './notifications.ts';
 
 const HOSTILE =
   'Q3 <a href="https://evil.example/steal?a=1&b=2">review</a> <img src=x onerror=alert(1)><script>alert(2)</script> \'it\'s\' & "co"';
@@ -127,5 +128,28 @@ describe('notification values are escaped, only catalog templates hold markup', 
       expect(view.message).toContain('<b>&lt;i&gt;Team&lt;/i&gt; &lt;a href=//evil.example&gt;x&lt;/a&gt;</b>');
       expect(visibleText(view.message)).toContain('<script>alert(1)</script>hi');
     }
+  });
+
+  it("a notification is listed in its reader's digit style, the sender's name and the number isolated", async () => {
+    const member = await userId('member@demo.test');
+    const [m] = await database.db.select().from(memberships).where(eq(memberships.userId, member)).limit(1);
+    await createNotification(database.db, {
+      accountId: m?.accountId as string,
+      userId: member,
+      type: 'notif',
+      titleId: 'notif.meeting.invited.title',
+      messageId: 'notif.meeting.invited.message',
+      values: { actor: 'Omar Khaled', name: 'Q3', number: '4455667788', link: '/join/4455667788' },
+    });
+    const listed = async () => {
+      const actor = await findActor(database.db, member, m?.accountId as string);
+      const [first] = await listNotifications(database.db, actor as NonNullable<typeof actor>, 'ar');
+      return first?.message ?? '';
+    };
+    expect(await listed()).toContain('دعوة من <b><bdi>Omar Khaled</bdi></b>');
+    expect(await listed()).toContain('رقم الاجتماع <bdi>4455667788</bdi>');
+    await database.db.update(users).set({ digits: 'arab' }).where(eq(users.id, member));
+    expect(await listed()).toContain('رقم الاجتماع <bdi>٤٤٥٥٦٦٧٧٨٨</bdi>');
+    expect(await listed()).toContain('href="/join/4455667788"');
   });
 });

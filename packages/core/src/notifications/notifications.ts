@@ -204,8 +204,11 @@ export async function listNotifications(
           .orderBy(asc(notifications.id))
           .limit(limit)
       : await db.select().from(notifications).where(mine(actor)).orderBy(desc(notifications.id)).limit(limit);
-  const [reader] = await db.select({ digits: users.digits }).from(users).where(eq(users.id, actor.userId));
-  return rows.map((r) => renderNotification(r, locale, reader?.digits));
+  const digits =
+    actor.digits !== undefined
+      ? actor.digits
+      : (await db.select({ digits: users.digits }).from(users).where(eq(users.id, actor.userId)))[0]?.digits;
+  return rows.map((r) => renderNotification(r, locale, digits));
 }
 
 /** Spec §4: dismissing removes it from the list. Another user's id answers 404. */
