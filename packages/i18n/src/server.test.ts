@@ -49,8 +49,11 @@ describe('server messages', () => {
 
   it("a reader's digit style: Latin digits in Arabic or Arabic-Indic in English, meeting numbers too", () => {
     expect(t('ar', 'storage.used', { percent: 85, total: 1000 }, 'latn')).toBe('استخدمت 85٪ من 1000 غيغابايت');
+    expect(t('ar', 'error.PICTURE_TOO_LARGE', {}, 'latn')).toBe('الصورة كبيرة جدًا: اختر صورة أصغر من 1 ميغابايت');
     expect(t('ar', 'error.RATE_LIMITED', { seconds: 3 }, 'latn')).toBe('محاولات كثيرة. انتظر 3 ثوانٍ ثم حاول مرة أخرى');
-    expect(t('en', 'error.RATE_LIMITED', { seconds: 30 }, 'arab')).toBe('Too many attempts. Wait ٣٠ seconds and try again');
+    expect(t('en', 'error.RATE_LIMITED', { seconds: 30 }, 'arab')).toBe(
+      'Too many attempts. Wait ٣٠ seconds and try again',
+    );
     const values = { name: 'Q', minutes: 15, number: '5566778899', link: 'https://m.x/join/5566778899' };
     expect(t('ar', 'notif.meeting.invited.message', { ...values, actor: 'Omar' }, 'arab')).toContain(
       'رقم الاجتماع <bdi>٥٥٦٦٧٧٨٨٩٩</bdi>',

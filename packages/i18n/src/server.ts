@@ -94,7 +94,10 @@ export function t(locale: Locale, id: string, values: Values = {}, digits?: Digi
       shown[name] = args.counted.has(name) ? value : formatNumber(locale, value, { useGrouping: false }, digits);
     }
   }
-  const text = catalog.i18n[digitStyleOf(locale, digits)]._(id, shown, { formats });
+  const rendered = catalog.i18n[digitStyleOf(locale, digits)]._(id, shown, { formats });
+  // The catalog's own digits ('١ ميغابايت') follow a Latin reader too; Latin digits are never turned the other way
+  // here (a link's would break).
+  const text = digits === 'latn' ? toDigitStyle(rendered, 'latn') : rendered;
   return escaped ? text.replaceAll(BACKSLASH, '\\') : text;
 }
 
