@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { NotificationItem } from '@majlis/machines';
-import { Button, CloseButton, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Avatar, Button, CloseButton, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { type MouseEvent, useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api, body } from '../../lib/api.ts';
 import { intlLocale, viewZone } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { useSessionUser } from '../../state/session.tsx';
 import { BILLING_PATH, NotificationsContext } from './NotificationsProvider.tsx';
 import './notifications.css';
 
@@ -24,9 +26,27 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
   const loading = NotificationsContext.useSelector((s) => s.matches('loading'));
   const renewNow = NotificationsContext.useSelector((s) => s.matches({ ready: 'renewNow' }));
 
+  const user = useSessionUser();
+  const navigate = useNavigate();
   useEffect(() => {
-    if (opened) actor.send({ type: 'notifications.reload' });
-  }, [opened, actor]);
+    if (!opened) return;
+    actor.send({ type: 'notifications.reload' });
+    // Seen: the bell's unread count goes back to nothing (spec §7 POST /api/notif/notify), then the list shows them read.
+    if (user) {
+      void body(api.notif.notify.$post({ json: { ownerId: user.ownerId, userId: user.id } }))
+        .then(() => actor.send({ type: 'notifications.reload' }))
+        .catch(() => {});
+    }
+  }, [opened, actor, user]);
+
+  /** A link of ours in a message (/dashbord/…, /recording/…, /join/…) opens in the app, and the drawer closes (a link's keyboard activation is a click too). */
+  const follow = (e: MouseEvent<HTMLElement>) => {
+    const href = (e.target as Element).closest('a')?.getAttribute('href');
+    if (!href?.startsWith('/') || href.startsWith('//') || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    e.preventDefault();
+    onClose();
+    navigate(href);
+  };
 
   const typeLabel: Record<NotificationItem['type'], string> = {
     notif: t`Notice`,
@@ -58,7 +78,7 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
           <Trans>You have no notifications.</Trans>
         </Text>
       ) : (
-        <Stack gap="sm" component="ul" className="notif-list" data-testid="notification-list">
+        <Stack gap="sm" component="ul" className="notif-list" data-testid="notification-list" onClick={follow}>
           {items.map((n) => (
             <Paper
               key={n.id}
@@ -72,6 +92,15 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
               style={{ borderInlineStartColor: `var(--mantine-color-${COLORS[n.type]}-6)` }}
             >
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                {n.source_type === 'chat' && (
+                  <Avatar
+                    src={(n.event_meta as { senderPic?: string } | null)?.senderPic ?? null}
+                    radius="xl"
+                    size="md"
+                    alt=""
+                    data-testid="notification-sender"
+                  />
+                )}
                 <div className="notif__body">
                   <Text size="xs" fw={700} c={`${COLORS[n.type]}.9`}>
                     {typeLabel[n.type]}

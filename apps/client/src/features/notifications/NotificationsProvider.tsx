@@ -61,6 +61,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** The bell's badge (spec §9): how many are unread (it shows 9+ at most). */
 export function useNotificationCount(): number {
-  return NotificationsContext.useSelector((s) => s.context.items.length);
+  return NotificationsContext.useSelector((s) => s.context.items.filter((n) => !n.read).length);
 }

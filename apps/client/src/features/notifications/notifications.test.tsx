@@ -227,3 +227,54 @@ describe('a notification message in the drawer', () => {
     ]);
   });
 });
+
+describe('notifications drawer: what happens to you (issue 16)', () => {
+  it("shows a chat one with the sender's picture, counts only the unread, and opens a message's link in the app", async () => {
+    const chat: NotificationItem = {
+      ...notification(7, 'notif', 'رسالة جديدة'),
+      message:
+        '<b>ليلى</b> أرسلت إليك رسالة: مرحبًا <a href="/dashbord/roomManagement" rel="noopener noreferrer">افتح</a>',
+      source_type: 'chat',
+      event_meta: { senderPic: '/api/users/u-2/picture?v=abc', conversationId: 'c-1' },
+    };
+    const seen = { ...notification(6, 'notif', 'أُسندت إليك غرفة'), read: true };
+    fakeBff({ 'GET /api/notif/notify': { body: [chat, seen] } });
+    await applyDocumentLanguage('ar');
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <RealtimeProvider me={{ userId: 'u-1', ownerId: 'acc-1' }} client={new FakeRealtime()}>
+              <NotificationsProvider>
+                <Harness />
+                <Outlet />
+              </NotificationsProvider>
+            </RealtimeProvider>
+          ),
+          children: [
+            { path: '/dashbord/meeting', element: null },
+            { path: '/dashbord/roomManagement', element: <p>rooms-page</p> },
+          ],
+        },
+      ],
+      { initialEntries: ['/dashbord/meeting'] },
+    );
+    render(
+      <Providers env="test">
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    await waitFor(() => expect(screen.queryAllByTestId('notification')).toHaveLength(2));
+    // One unread of two.
+    expect(screen.getByTestId('notifications-badge').textContent).toBe('١الإشعارات: ١');
+    const senders = screen.getAllByTestId('notification-sender');
+    expect(senders).toHaveLength(1);
+    await waitFor(() =>
+      expect(senders[0]?.querySelector('img')?.getAttribute('src')).toBe('/api/users/u-2/picture?v=abc'),
+    );
+    const item = screen.getAllByTestId('notification')[0] as HTMLElement;
+    fireEvent.click(within(item).getByRole('link', { name: 'افتح' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashbord/roomManagement'));
+    expect(screen.getByText('rooms-page')).toBeTruthy();
+  });
+});

@@ -7,6 +7,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { AccountSwitchDialog, accountSwitchLogic } from '../../features/account-switch/AccountSwitchDialog.tsx';
 import { ChatProvider, useUnread } from '../../features/chat/ChatProvider.tsx';
 import { CountBadge } from '../../features/chat/ContactsList.tsx';
+import { OpenChatFromLink } from '../../features/chat/OpenChatFromLink.tsx';
 import { RealtimeProvider } from '../../features/chat/realtime.tsx';
 import { AccountDataProvider, useAccountData } from '../../features/dashboard/account-context.tsx';
 import { NotificationsDrawer } from '../../features/notifications/NotificationsDrawer.tsx';
@@ -59,12 +60,14 @@ export default function DashLayout() {
       return !open;
     });
 
+  const showChat = () => setChatOpen(true);
   const me = { userId: user.id, ownerId: user.ownerId };
   return (
     <AccountDataProvider value={account}>
       <RealtimeProvider me={me}>
         <NotificationsProvider>
           <ChatProvider me={me} enabled={account.permission.showChat} panelOpen={chatOpen}>
+            {account.permission.showChat && <OpenChatFromLink onShow={showChat} />}
             <div className="dash">
               {narrow ? (
                 <Drawer
