@@ -134,6 +134,10 @@ describe.each(drivers)('profile, picture, password, sessions and the institution
       expect(latin.status).toBe(200);
       expect(latin.json.info).toMatchObject({ locale: 'ar', digits: 'latn' });
       expect((await c.get('/api/user/info')).json.info.digits).toBe('latn');
+      // The storage line the dashboard shows follows it too.
+      expect((await c.get('/api/account/storage')).json.results.data.message.ar).toMatch(
+        /^استخدمت [0-9.]+٪ من [0-9]+ غيغابايت$/,
+      );
       // Left out, the saved style stays; another style is chosen the same way.
       expect((await c.request('PUT', '/api/profile', { body })).json.info.digits).toBe('latn');
       await c.request('PUT', '/api/profile', { body: { ...body, digits: 'arab' } });

@@ -102,6 +102,6 @@ export function t(locale: Locale, id: string, values: Values = {}, digits?: Digi
 }
 
 /** The same message in both languages, for the error shape and stored notifications. */
-export function both(id: string, values: Values = {}): Bilingual {
-  return Object.fromEntries(LOCALES.map((l) => [l, t(l, id, values)])) as Bilingual;
+export function both(id: string, values: Values = {}, digits?: DigitStyle | null): Bilingual {
+  return Object.fromEntries(LOCALES.map((l) => [l, t(l, id, values, digits)])) as Bilingual;
 }

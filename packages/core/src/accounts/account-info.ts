@@ -60,7 +60,7 @@ export async function getStorage(db: Db, actor: Actor): Promise<StorageInfo> {
       ? both('storage.none')
       : usedPercent >= 100
         ? both('storage.full')
-        : both('storage.used', { percent: usedPercent, total: gb });
+        : both('storage.used', { percent: usedPercent, total: gb }, actor.digits);
   return { totalStorage: total, usedStorage: used, usedPercent, message };
 }
 
