@@ -49,7 +49,7 @@ const meetingRows = (roomId: string, today: string): Row<MeetingForm>[] => {
     row('valid, one day', {}, []),
     row(
       'valid, weekly with Arabic-Indic digits in the number',
-      { recurrenceDays: [0, 3], repeatDays: '٦', number: '٤٨٢٩١٣٧٥' },
+      { recurrenceDays: [0, 3], repeatEnd: 'count', repeatDays: '٦', number: '٤٨٢٩١٣٧٥' },
       [],
     ),
     row('valid, permanent without day or hour', { type: 'permanent', day: '', hour: '' }, []),
@@ -69,8 +69,24 @@ const meetingRows = (roomId: string, today: string): Row<MeetingForm>[] => {
     row('24 hours and some minutes', { durationHours: '24', durationMinutes: '30' }, ['durationMinutes']),
     row('minutes out of range', { durationMinutes: '60' }, ['durationMinutes']),
     row('hours not a number', { durationHours: 'x' }, ['durationHours']),
-    row('repeat days 0', { recurrenceDays: [1], repeatDays: '0' }, ['repeatDays']),
-    row('repeat days 101', { recurrenceDays: [1], repeatDays: '101' }, ['repeatDays']),
+    row(
+      'valid, weekly until a last day',
+      { recurrenceDays: [1, 3], repeatEnd: 'until', repeatUntil: addDays(today, 40) },
+      [],
+    ),
+    row('days without an end (issue 16: no default of one day)', { recurrenceDays: [1], repeatDays: '3' }, [
+      'repeatEnd',
+    ]),
+    row('repeat days 0', { recurrenceDays: [1], repeatEnd: 'count', repeatDays: '0' }, ['repeatDays']),
+    row('repeat days 101', { recurrenceDays: [1], repeatEnd: 'count', repeatDays: '101' }, ['repeatDays']),
+    row('a last day before the first', { recurrenceDays: [1], repeatEnd: 'until', repeatUntil: today }, [
+      'repeatUntil',
+    ]),
+    row(
+      'a last day giving more than 100 days',
+      { recurrenceDays: [0, 1, 2, 3, 4], repeatEnd: 'until', repeatUntil: addDays(today, 200) },
+      ['repeatUntil'],
+    ),
     row('meeting number too short', { number: '1234567' }, ['number']),
     row('meeting number with letters', { number: '12345abc' }, ['number']),
   ];

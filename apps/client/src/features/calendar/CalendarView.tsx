@@ -6,11 +6,13 @@ import './calendar.css';
 import FullCalendar, { type EventClickInfo, type EventDropInfo, type EventSourceFuncInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
 import arLocale from '@fullcalendar/react/locales/ar';
 import classicTheme from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { intlLocale, showDigits } from '../../lib/format.ts';
@@ -19,15 +21,20 @@ import { useLanguage } from '../../state/language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAccount } from '../dashboard/account-context.tsx';
-import { type CalendarEvent, joinLink, meetingsApi } from '../meetings/api.ts';
+import { type CalendarEvent, joinLink, type Meeting, meetingsApi } from '../meetings/api.ts';
 import { browserTimeZone, dayIn, formatWhen } from '../meetings/format.ts';
 import { StatusBadge } from '../meetings/MeetingCard.tsx';
+import { MeetingFormDialog } from '../meetings/MeetingFormDialog.tsx';
+import { OccurrenceDialog } from '../meetings/OccurrenceDialog.tsx';
+import { type Room, roomsApi } from '../rooms/api.ts';
 
 const COLOR: Record<CalendarEvent['roomType'], string> = { bbb: '#0b3d91', zoom: '#2d8cff', jitsi: '#1c7c54' };
 
 /**
  * /dashbord/calender: month, week and day views of the meetings' days in the user's time zone, Arabic (rtl, week
- * from Saturday) or English; drag a day to move it, click it for its details.
+ * from Saturday) or English; drag a day to move it, or tap it for its details and "this day" (time, length, delete)
+ * or "all days" (the meeting form), which works on a touch screen too. On a phone (≤ 850 px) it opens on a list of
+ * the week's days instead of the month's grid, and its buttons are 44 px targets (calendar.css).
  */
 export function CalendarView() {
   const { t } = useLingui();
@@ -39,6 +46,23 @@ export function CalendarView() {
   const [confirming, setConfirming] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const phone = useMediaQuery('(max-width: 850px)') ?? false;
+  const today = dayIn(timeZone);
+  const [dayEdit, setDayEdit] = useState<CalendarEvent | null>(null);
+  const [allDays, setAllDays] = useState<Meeting | null>(null);
+  const [rooms, setRooms] = useState<Room[]>([]);
+  const refetch = () => calendar.current?.getApi().refetchEvents();
+
+  async function editAllDays(e: CalendarEvent) {
+    try {
+      const [meeting, list] = await Promise.all([meetingsApi.get(e.meetingId), roomsApi.list().catch(() => [])]);
+      setRooms(list);
+      setSelected(null);
+      setAllDays(meeting);
+    } catch (err) {
+      toast.error(messageOf(err, language, t`An error occurred, try again`));
+    }
+  }
 
   const fetchEvents = useCallback(
     async (info: EventSourceFuncInfo) => {
@@ -122,10 +146,10 @@ export function CalendarView() {
       <div className="majlis-calendar" data-testid="calendar" data-view-language={language}>
         <FullCalendar
           // A new language or zone rebuilds the calendar with its locale and direction.
-          key={`${intlLocale(language)}-${timeZone}`}
+          key={`${intlLocale(language)}-${timeZone}-${phone ? 'phone' : 'wide'}`}
           ref={calendar as never}
-          plugins={[classicTheme, dayGridPlugin, timeGridPlugin, interactionPlugin]}
-          initialView="dayGridMonth"
+          plugins={[classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          initialView={phone ? 'listWeek' : 'dayGridMonth'}
           // The code is the reader's Intl locale, so the calendar's numbers take their digit style.
           locale={language === 'ar' ? { ...arLocale, code: intlLocale('ar') } : intlLocale('en')}
           direction={language === 'ar' ? 'rtl' : 'ltr'}
@@ -133,14 +157,19 @@ export function CalendarView() {
           // (FullCalendar's built-in English would start on Sunday).
           firstDay={language === 'ar' ? 6 : 1}
           timeZone={timeZone}
-          headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+          headerToolbar={
+            phone
+              ? { start: 'prev,next', center: 'title', end: 'today listWeek,timeGridDay' }
+              : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }
+          }
           // The button's name is its visible text in both languages (WCAG 2.5.3).
           buttons={{ today: { text: t`Today`, hint: t`Today` } }}
           height="auto"
           events={fetchEvents}
           eventDrop={onDrop}
           eventClick={onClick}
-          editable
+          // dragging is for a mouse; on a phone a tap opens the day's dialog
+          editable={!phone}
           eventDurationEditable={false}
           dayMaxEvents={3}
           // Days of the next and previous months stay readable (the theme fades them below WCAG AA contrast).
@@ -150,11 +179,12 @@ export function CalendarView() {
       </div>
       <Text size="xs" c="dimmed">
         <Trans>
-          Times are in your time zone ({timeZone}). Drag a meeting day to move it; click it for its details.
+          Times are in your time zone ({timeZone}). Drag a meeting day to move it, or tap it to change this day or all
+          days.
         </Trans>
       </Text>
       <Modal
-        opened={!!selected && !confirming}
+        opened={!!selected && !confirming && !dayEdit}
         onClose={() => setSelected(null)}
         title={selected?.title ?? ''}
         centered
@@ -187,15 +217,76 @@ export function CalendarView() {
               <Button component={Link} to="/dashbord/meeting" variant="default">
                 <Trans>Meetings</Trans>
               </Button>
-              {selected.editable && (
-                <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-                  <Trans>Delete this day</Trans>
-                </Button>
-              )}
             </Group>
+            {selected.editable && (
+              <Stack gap="xs" data-testid="calendar-event-scope">
+                <Text size="sm" fw={500}>
+                  <Trans>This day</Trans>
+                </Text>
+                <Group gap="xs">
+                  <Button variant="light" mih={44} onClick={() => setDayEdit(selected)}>
+                    <Trans>Time and length of this day</Trans>
+                  </Button>
+                  <Button color="red" variant="light" mih={44} onClick={() => setConfirming(true)}>
+                    <Trans>Delete this day</Trans>
+                  </Button>
+                </Group>
+                {selected.recurring && (
+                  <>
+                    <Text size="sm" fw={500}>
+                      <Trans>All days</Trans>
+                    </Text>
+                    <Group gap="xs">
+                      <Button mih={44} onClick={() => void editAllDays(selected)}>
+                        <Trans>Edit all days</Trans>
+                      </Button>
+                    </Group>
+                  </>
+                )}
+              </Stack>
+            )}
           </Stack>
         )}
       </Modal>
+      <OccurrenceDialog
+        target={
+          dayEdit
+            ? {
+                meetingId: dayEdit.meetingId,
+                name: dayEdit.title,
+                occurrence: {
+                  id: dayEdit.id,
+                  startsAt: dayEdit.start,
+                  endsAt: dayEdit.end,
+                  cancelled: false,
+                  edited: dayEdit.edited,
+                },
+              }
+            : null
+        }
+        timeZone={timeZone}
+        today={today}
+        onClose={() => setDayEdit(null)}
+        onSaved={() => {
+          setDayEdit(null);
+          setSelected(null);
+          toast.success(t`The day was saved`);
+          refetch();
+        }}
+      />
+      <MeetingFormDialog
+        opened={!!allDays}
+        meeting={allDays}
+        rooms={rooms}
+        today={today}
+        timeZone={timeZone}
+        onClose={() => setAllDays(null)}
+        onSaved={() => {
+          setAllDays(null);
+          toast.success(t`The meeting was saved`);
+          refetch();
+        }}
+      />
       <ConfirmDialog
         opened={confirming}
         title={t`Delete this day`}

@@ -4,9 +4,10 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title, Too
 import { showDigits } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import type { Meeting } from './api.ts';
-import { formatWhen, weekdayNames, weekdayOrder } from './format.ts';
+import { dayIn, formatWhen } from './format.ts';
+import { useSeriesText } from './series-text.ts';
 
-export type CardAction = MeetingAction | 'favourite' | 'copy' | 'invite' | 'leave';
+export type CardAction = MeetingAction | 'favourite' | 'copy' | 'invite' | 'leave' | 'days';
 
 export function StatusBadge({ meeting }: { meeting: Pick<Meeting, 'status' | 'active'> }) {
   if (meeting.status === 'available' && !meeting.active)
@@ -45,12 +46,9 @@ export function MeetingCard({
 }) {
   const { t } = useLingui();
   const language = useLanguage();
-  const names = weekdayNames(language, 'short');
-  const recurring = meeting.recurrenceDays.length > 0;
-  const days = weekdayOrder(language)
-    .filter((d) => meeting.recurrenceDays.includes(d))
-    .map((d) => names[d])
-    .join(language === 'ar' ? '، ' : ', ');
+  const series = useSeriesText();
+  const recurring = meeting.type === 'scheduled' && meeting.recurrenceDays.length > 0;
+  const lastDay = meeting.lastStartsAt ? dayIn(timeZone, new Date(meeting.lastStartsAt)) : null;
   const next = meeting.nextOccurrence?.startsAt ?? meeting.startsAt;
   const has = (a: MeetingAction) => meeting.actions.includes(a);
   const name = meeting.name;
@@ -113,7 +111,9 @@ export function MeetingCard({
           {recurring && (
             <>
               {' · '}
-              <Trans>Repeats on {days}</Trans>
+              <span data-testid="meeting-series">
+                {series.short(meeting.recurrenceDays, meeting.occurrenceCount, lastDay)}
+              </span>
             </>
           )}
         </Text>
@@ -131,6 +131,11 @@ export function MeetingCard({
           {has('edit') && (
             <Button size="xs" variant="light" onClick={() => onAction('edit')} disabled={busy}>
               <Trans>Edit</Trans>
+            </Button>
+          )}
+          {recurring && has('edit') && (
+            <Button size="xs" variant="light" onClick={() => onAction('days')} disabled={busy}>
+              <Trans>Days…</Trans>
             </Button>
           )}
           {has('activate') && (

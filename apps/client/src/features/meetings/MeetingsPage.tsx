@@ -14,11 +14,11 @@ import { toast } from '../../ui/toast.ts';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { type Room, roomsApi } from '../rooms/api.ts';
 import { joinLink, type Meeting, type MeetingPage, type MeetingTab, meetingsApi } from './api.ts';
-import { browserTimeZone, dayIn, formatWhen } from './format.ts';
+import { browserTimeZone, dayIn } from './format.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import { type CardAction, MeetingCard } from './MeetingCard.tsx';
 import { MeetingFormDialog } from './MeetingFormDialog.tsx';
-import { OccurrenceDialog } from './OccurrenceDialog.tsx';
+import { OccurrencesDialog } from './OccurrencesDialog.tsx';
 
 export const PAGE_SIZE = 10;
 
@@ -43,7 +43,7 @@ export function MeetingsPage() {
   const [inviting, setInviting] = useState<Meeting | null>(null);
   const [scope, setScope] = useState<Scope | null>(null);
   const [deleting, setDeleting] = useState<Meeting | null>(null);
-  const [dayEdit, setDayEdit] = useState<Meeting | null>(null);
+  const [daysOf, setDaysOf] = useState<Meeting | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const load = useCallback(() => {
@@ -84,6 +84,8 @@ export function MeetingsPage() {
       }
       case 'invite':
         return setInviting(meeting);
+      case 'days':
+        return setDaysOf(meeting);
       case 'edit':
         if (recurring) return setScope({ meeting, action });
         setEditing(meeting);
@@ -122,9 +124,6 @@ export function MeetingsPage() {
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const shownTotal = formatNumber(language, total);
-  const scopeDay = scope?.meeting.nextOccurrence
-    ? formatWhen(language, scope.meeting.nextOccurrence.startsAt, timeZone)
-    : '';
 
   return (
     <Stack>
@@ -218,26 +217,18 @@ export function MeetingsPage() {
       >
         <Stack>
           <Text size="sm">
-            <Trans>This meeting repeats. Change only the next day ({scopeDay}), or all its days?</Trans>
+            <Trans>This meeting repeats. Change one day of your choice, or all its days?</Trans>
           </Text>
           <Group justify="flex-end">
             <Button
               variant="light"
-              onClick={async () => {
+              onClick={() => {
                 const s = scope;
-                if (!s?.meeting.nextOccurrence) return;
                 setScope(null);
-                if (s.action === 'edit') return setDayEdit(s.meeting);
-                try {
-                  await meetingsApi.cancelOccurrence(s.meeting.id, s.meeting.nextOccurrence.id);
-                  toast.success(t`The day was deleted`);
-                  load();
-                } catch (e) {
-                  failed(e);
-                }
+                if (s) setDaysOf(s.meeting);
               }}
             >
-              <Trans>This day only</Trans>
+              <Trans>One day…</Trans>
             </Button>
             <Button
               color={scope?.action === 'delete' ? 'red' : undefined}
@@ -277,19 +268,20 @@ export function MeetingsPage() {
           Delete <bdi>{deleting?.name}</bdi> with all its days? Its number will no longer work.
         </Trans>
       </ConfirmDialog>
-      <OccurrenceDialog
-        target={
-          dayEdit?.nextOccurrence
-            ? { meetingId: dayEdit.id, name: dayEdit.name, occurrence: dayEdit.nextOccurrence }
-            : null
-        }
+      <OccurrencesDialog
+        meeting={daysOf}
         timeZone={timeZone}
         today={today}
-        onClose={() => setDayEdit(null)}
-        onSaved={() => {
-          setDayEdit(null);
-          toast.success(t`The day was saved`);
-          load();
+        onClose={() => setDaysOf(null)}
+        onChanged={load}
+        onEditAll={(m) => {
+          setDaysOf(null);
+          setEditing(m);
+          setFormOpen(true);
+        }}
+        onDeleteAll={(m) => {
+          setDaysOf(null);
+          setDeleting(m);
         }}
       />
     </Stack>

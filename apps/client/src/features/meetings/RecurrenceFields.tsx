@@ -1,19 +1,40 @@
 import { useLingui } from '@lingui/react/macro';
-import { Chip, Fieldset, Group, NumberInput, Text } from '@mantine/core';
+import { isCalendarDay, scheduleDays } from '@majlis/contracts/meeting-schedule';
+import { MEETING_LIMITS } from '@majlis/contracts/meetings';
+import { toAsciiDigits } from '@majlis/i18n';
+import { Chip, Fieldset, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { useLanguage } from '../../state/language.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import { weekdayNames, weekdayOrder } from './format.ts';
-import type { MeetingForm } from './meeting-validation.ts';
+import type { MeetingForm, RepeatEnd } from './meeting-validation.ts';
+import { useSeriesText } from './series-text.ts';
 
-/** The weekdays a scheduled meeting repeats on, and how many meeting days that makes (spec §3 recurrence). */
+/**
+ * The weekdays a scheduled meeting repeats on and how the repetition ends (spec §3 recurrence, issue 16): once a day
+ * is picked the user chooses "number of meetings" or "until a day" (no silent default), and a live summary counts
+ * the days with the function core stores them with (contracts scheduleDays).
+ */
 export function RecurrenceFields({ form }: { form: UseFormReturnType<MeetingForm> }) {
   const { t } = useLingui();
   const language = useLanguage();
   const errorText = useFieldError();
+  const series = useSeriesText();
   const names = useMemo(() => weekdayNames(language), [language]);
-  const { recurrenceDays, repeatDays } = form.getValues();
+  const { recurrenceDays, repeatEnd, repeatDays, repeatUntil, day } = form.getValues();
+  const count = Number(toAsciiDigits(repeatDays).trim());
+  const { min, max } = MEETING_LIMITS.repeatDays;
+  const days =
+    recurrenceDays.length && isCalendarDay(day)
+      ? repeatEnd === 'count' && Number.isInteger(count) && count >= min && count <= max
+        ? scheduleDays({ day, recurrenceDays, repeatDays: count })
+        : repeatEnd === 'until' && isCalendarDay(repeatUntil)
+          ? scheduleDays({ day, recurrenceDays, repeatUntil })
+          : []
+      : [];
+  const last = days.at(-1);
+  const summary = last && days.length <= max ? series.summary(recurrenceDays, days.length, last) : null;
   return (
     <Fieldset legend={t`Repeat on these days`} variant="unstyled" data-testid="recurrence-days">
       <Chip.Group
@@ -35,19 +56,58 @@ export function RecurrenceFields({ form }: { form: UseFormReturnType<MeetingForm
         </Text>
       )}
       {recurrenceDays.length > 0 && (
-        <NumberInput
-          mt="sm"
-          maw={260}
-          label={t`Number of days to repeat`}
-          description={t`How many meeting days, counted from the first day`}
-          min={1}
-          max={100}
-          allowDecimal={false}
-          allowNegative={false}
-          value={repeatDays}
-          onChange={(v) => form.setFieldValue('repeatDays', String(v))}
-          error={errorText(form.errors.repeatDays)}
-        />
+        <Stack gap="xs" mt="sm" data-testid="repeat-end">
+          <Text size="sm" fw={500} id="repeat-end-label">
+            {t`Ends`}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="repeat-end-label"
+            maw={360}
+            value={repeatEnd}
+            onChange={(v) => {
+              form.setFieldValue('repeatEnd', v as RepeatEnd);
+              form.clearFieldError('repeatEnd');
+            }}
+            data={[
+              { value: 'count', label: t`After a number of meetings` },
+              { value: 'until', label: t`On a day` },
+            ]}
+          />
+          {form.errors.repeatEnd && (
+            <Text c="red" size="xs" role="alert">
+              {errorText(form.errors.repeatEnd)}
+            </Text>
+          )}
+          {repeatEnd === 'count' && (
+            <NumberInput
+              maw={260}
+              label={t`Number of meetings`}
+              min={min}
+              max={max}
+              allowDecimal={false}
+              allowNegative={false}
+              value={repeatDays}
+              onChange={(v) => form.setFieldValue('repeatDays', String(v))}
+              error={errorText(form.errors.repeatDays)}
+            />
+          )}
+          {repeatEnd === 'until' && (
+            <TextInput
+              maw={260}
+              type="date"
+              label={t`Last day`}
+              min={day || undefined}
+              value={repeatUntil}
+              onChange={(e) => form.setFieldValue('repeatUntil', e.currentTarget.value)}
+              error={errorText(form.errors.repeatUntil)}
+            />
+          )}
+          {summary && (
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid="recurrence-summary">
+              {summary}
+            </Text>
+          )}
+        </Stack>
       )}
     </Fieldset>
   );

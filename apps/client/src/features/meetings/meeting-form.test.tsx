@@ -56,9 +56,17 @@ describe('meeting form validation (spec §5)', () => {
       durationMinutes: 'field.duration',
     });
     expect(validateMeeting({ ...base, durationHours: '25' }, opts)).toEqual({ durationHours: 'field.duration' });
-    expect(validateMeeting({ ...base, recurrenceDays: [0, 2], repeatDays: '0' }, opts)).toEqual({
+    expect(validateMeeting({ ...base, recurrenceDays: [0, 2], repeatEnd: 'count', repeatDays: '0' }, opts)).toEqual({
       repeatDays: 'field.repeatDays',
     });
+    // days picked and no end chosen: refused, never a silent one day (issue 16)
+    expect(validateMeeting({ ...base, recurrenceDays: [0, 2] }, opts)).toEqual({ repeatEnd: 'field.repeatEnd' });
+    expect(
+      validateMeeting({ ...base, recurrenceDays: [0, 2], repeatEnd: 'until', repeatUntil: '2026-05-10' }, opts),
+    ).toEqual({ repeatUntil: 'field.repeatUntil' });
+    expect(
+      validateMeeting({ ...base, recurrenceDays: [0, 2], repeatEnd: 'until', repeatUntil: '2026-06-30' }, opts),
+    ).toEqual({});
     expect(validateMeeting({ ...emptyMeetingForm(room.id), name: 'm', type: 'permanent' }, opts)).toEqual({});
   });
   it('sends numbers, sorted weekdays and ASCII digits', () => {
@@ -68,6 +76,7 @@ describe('meeting form validation (spec §5)', () => {
       day: '2026-05-11',
       hour: '10:00',
       recurrenceDays: [4, 0, 2],
+      repeatEnd: 'count',
       repeatDays: '6',
       durationMinutes: '30',
       number: '٤٨٢٩١٣٧',
@@ -75,6 +84,17 @@ describe('meeting form validation (spec §5)', () => {
     expect(body).toMatchObject({ name: 'm', recurrenceDays: [0, 2, 4], repeatDays: 6, durationHours: 1 });
     expect(body.durationMinutes).toBe(30);
     expect(body.number).toBe('4829137');
+    expect(body).not.toHaveProperty('repeatUntil');
+    const until = meetingBodyOf({
+      ...emptyMeetingForm(room.id),
+      recurrenceDays: [1],
+      repeatEnd: 'until',
+      repeatDays: '6',
+      repeatUntil: '2026-06-30',
+    });
+    expect(until).toMatchObject({ repeatUntil: '2026-06-30' });
+    expect(until).not.toHaveProperty('repeatDays');
+    expect(meetingBodyOf({ ...emptyMeetingForm(room.id), repeatDays: '6' })).not.toHaveProperty('repeatDays');
   });
   it('reads invitation addresses', () => {
     expect(parseEmails('a@x.test, b@x.test\nnot-an-email a@x.test')).toEqual({

@@ -17,6 +17,8 @@ import type { Meeting } from './api.ts';
  * same catalog ids ('field.meetingName' …). Numbers stay strings while typed (Arabic-Indic digits allowed). The
  * on/off fields (favourite and the provider options) come from the contract's list, one checkbox each.
  */
+export type RepeatEnd = '' | 'count' | 'until';
+
 export interface MeetingForm extends MeetingFlags {
   name: string;
   description: string;
@@ -27,7 +29,11 @@ export interface MeetingForm extends MeetingFlags {
   durationHours: string;
   durationMinutes: string;
   recurrenceDays: number[];
+  /** How the repetition ends, chosen once days are picked: a number of meetings or a last day; '' until chosen. */
+  repeatEnd: RepeatEnd;
   repeatDays: string;
+  /** 'YYYY-MM-DD' in the user's time zone. */
+  repeatUntil: string;
   assistants: string[];
   number: string;
 }
@@ -46,7 +52,9 @@ export function emptyMeetingForm(roomId = ''): MeetingForm {
     durationHours: '1',
     durationMinutes: '0',
     recurrenceDays: [],
-    repeatDays: '1',
+    repeatEnd: '',
+    repeatDays: '',
+    repeatUntil: '',
     assistants: [],
     ...MEETING_FLAG_DEFAULTS,
     number: '',
@@ -64,7 +72,10 @@ export function meetingFormOf(m: Meeting): MeetingForm {
     durationHours: String(m.durationHours),
     durationMinutes: String(m.durationMinutes),
     recurrenceDays: [...m.recurrenceDays],
-    repeatDays: String(m.repeatDays),
+    // a series is edited by its count (a last day is stored as the count it gave)
+    repeatEnd: m.recurrenceDays.length ? 'count' : '',
+    repeatDays: m.recurrenceDays.length ? String(m.repeatDays) : '',
+    repeatUntil: '',
     assistants: m.assistants.map((a) => a.id),
     ...pickFlags(m),
     number: m.number,
@@ -85,10 +96,12 @@ export function meetingBodyOf(form: MeetingForm): TMeetingBodyInput {
     durationHours: int(form.durationHours),
     durationMinutes: int(form.durationMinutes),
     recurrenceDays: scheduled ? [...form.recurrenceDays].sort() : [],
-    repeatDays: scheduled && form.recurrenceDays.length ? int(form.repeatDays) : 1,
     assistants: form.assistants,
     ...pickFlags(form),
   };
+  // the one end the user chose, none before they choose (the server refuses days without an end)
+  if (scheduled && form.recurrenceDays.length && form.repeatEnd === 'count') body.repeatDays = int(form.repeatDays);
+  if (scheduled && form.recurrenceDays.length && form.repeatEnd === 'until') body.repeatUntil = form.repeatUntil;
   if (scheduled) {
     body.day = form.day;
     body.hour = form.hour;
@@ -121,7 +134,8 @@ export function validateMeeting(
       durationHours: body.durationHours ?? 0,
       durationMinutes: body.durationMinutes ?? 0,
       recurrenceDays: body.recurrenceDays ?? [],
-      repeatDays: body.repeatDays ?? 1,
+      repeatDays: body.repeatDays,
+      repeatUntil: body.repeatUntil,
     },
     { today: keepsPastDay ? undefined : opts.today },
   );

@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fakeBff, renderWithProviders } from '../../test/harness.tsx';
+import { AccountDataProvider, NO_PERMISSION } from '../dashboard/account-context.tsx';
+import type { Room } from '../rooms/api.ts';
+import { MeetingFormDialog } from './MeetingFormDialog.tsx';
+
+/** Issue 16 in the form: days picked ask for an end (no silent one day), and a live summary counts the meetings. */
+
+const room: Room = {
+  id: '6f1c1a52-4a3b-4d7e-9a51-0c1f4a2b7e11',
+  name: 'القاعة الكبرى',
+  type: 'bbb',
+  participants: 50,
+  storageBytes: 10 * 1024 ** 3,
+  usedBytes: 0,
+  status: 'active',
+  meetingsCount: 0,
+  assignedUser: null,
+  subscription: null,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+const account = {
+  owner: { display_name: 'x', fname: 'x', lname: 'y', email: 'x@y.z', picture: null },
+  permission: { ...NO_PERMISSION, showMeetingRooms: true },
+  type: { type: 'inst' as const, accountType: 'owner' as const },
+  storage: null,
+  billing: null,
+  usertrial: null,
+  info: null,
+};
+
+async function openForm() {
+  const bff = fakeBff({ 'GET /api/chat/users': { body: [] } });
+  await renderWithProviders(
+    <MemoryRouter>
+      <AccountDataProvider value={account}>
+        <MeetingFormDialog
+          opened
+          meeting={null}
+          rooms={[room]}
+          today="2026-11-25"
+          timeZone="Africa/Cairo"
+          onClose={() => {}}
+          onSaved={() => {}}
+        />
+      </AccountDataProvider>
+    </MemoryRouter>,
+  );
+  fireEvent.change(await screen.findByLabelText(/^اسم الاجتماع/), { target: { value: 'اجتماع الأسبوع' } });
+  fireEvent.change(screen.getByLabelText(/^اليوم/), { target: { value: '2026-11-29' } });
+  fireEvent.change(screen.getByLabelText(/^الساعة/), { target: { value: '10:00' } });
+  return bff;
+}
+
+const pickSundayToThursday = () => {
+  const days = screen.getByTestId('recurrence-days');
+  for (const name of ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس'])
+    fireEvent.click(within(days).getByLabelText(name));
+};
+
+describe('recurring meetings in the form (issue 16, Arabic)', () => {
+  it('asks for an end once days are picked, and refuses to send without one', async () => {
+    const { calls } = await openForm();
+    expect(screen.queryByTestId('repeat-end')).toBeNull();
+    pickSundayToThursday();
+    const end = await screen.findByTestId('repeat-end');
+    expect(within(end).getByText('بعد عدد من الاجتماعات')).toBeTruthy();
+    expect(within(end).getByText('في يوم محدد')).toBeTruthy();
+    // neither chosen: no count field, no summary, and the server's own message on submit
+    expect(screen.queryByLabelText('عدد الاجتماعات')).toBeNull();
+    expect(screen.queryByTestId('recurrence-summary')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء الاجتماع' }));
+    expect(await screen.findByText('اختر كيف ينتهي التكرار: في تاريخ محدد أو بعد عدد من الاجتماعات')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('summarises a count: every Sunday to Thursday, 20 meetings, until 24 December', async () => {
+    const { calls } = await openForm();
+    pickSundayToThursday();
+    fireEvent.click(await screen.findByText('بعد عدد من الاجتماعات'));
+    fireEvent.change(await screen.findByLabelText('عدد الاجتماعات'), { target: { value: '20' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('recurrence-summary').textContent).toBe(
+        'كل الأحد إلى الخميس، ٢٠ اجتماعًا، حتى ٢٤ ديسمبر',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('summarises a last day with the days it gives, and sends repeatUntil, not a count', async () => {
+    const { calls } = fakeBff({
+      'GET /api/chat/users': { body: [] },
+      'POST /api/meetings': { status: 400, body: { code: 'VALIDATION_FAILED', message: { ar: 'x', en: 'x' } } },
+    });
+    await renderWithProviders(
+      <MemoryRouter>
+        <AccountDataProvider value={account}>
+          <MeetingFormDialog
+            opened
+            meeting={null}
+            rooms={[room]}
+            today="2026-11-25"
+            timeZone="Africa/Cairo"
+            onClose={() => {}}
+            onSaved={() => {}}
+          />
+        </AccountDataProvider>
+      </MemoryRouter>,
+    );
+    fireEvent.change(await screen.findByLabelText(/^اسم الاجتماع/), { target: { value: 'اجتماع الأسبوع' } });
+    fireEvent.change(screen.getByLabelText(/^اليوم/), { target: { value: '2026-11-29' } });
+    fireEvent.change(screen.getByLabelText(/^الساعة/), { target: { value: '10:00' } });
+    pickSundayToThursday();
+    fireEvent.click(await screen.findByText('في يوم محدد'));
+    fireEvent.change(await screen.findByLabelText('آخر يوم'), { target: { value: '2026-12-03' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('recurrence-summary').textContent).toBe(
+        'كل الأحد إلى الخميس، ٥ اجتماعات، حتى ٣ ديسمبر',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'إنشاء الاجتماع' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    const sent = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ recurrenceDays: [0, 1, 2, 3, 4], repeatUntil: '2026-12-03' });
+    expect(sent).not.toHaveProperty('repeatDays');
+  });
+});
