@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeBff, renderWithProviders } from '../../test/harness.tsx';
 import { AccountDataProvider, NO_PERMISSION } from '../dashboard/account-context.tsx';
 import type { Room } from '../rooms/api.ts';
+import type { Meeting } from './api.ts';
+import { MeetingCard } from './MeetingCard.tsx';
 import { MeetingFormDialog } from './MeetingFormDialog.tsx';
 
 /** Issue 16 in the form: days picked ask for an end (no silent one day), and a live summary counts the meetings. */
@@ -126,5 +128,53 @@ describe('recurring meetings in the form (issue 16, Arabic)', () => {
     const sent = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ recurrenceDays: [0, 1, 2, 3, 4], repeatUntil: '2026-12-03' });
     expect(sent).not.toHaveProperty('repeatDays');
+  });
+});
+
+describe('a series on the card (issue 16)', () => {
+  const series = {
+    ...({} as Meeting),
+    id: '00000000-0000-4000-8000-000000000002',
+    number: '123456789',
+    name: 'اجتماع الفريق',
+    description: '',
+    type: 'scheduled',
+    room: { id: room.id, name: room.name, type: 'bbb' },
+    timeZone: 'Africa/Cairo',
+    startsAt: '2026-11-29T08:00:00.000Z',
+    recurrenceDays: [0, 1, 2, 3, 4],
+    repeatDays: 20,
+    occurrenceCount: 20,
+    lastStartsAt: '2026-12-24T08:00:00.000Z',
+    favourite: false,
+    status: 'available',
+    active: true,
+    nextOccurrence: null,
+    isOwner: true,
+    isAssistant: false,
+    actions: ['start', 'edit', 'deactivate', 'delete'],
+  } as Meeting;
+
+  it('says its weekdays, its real number of meetings and its last day, and offers its days', async () => {
+    const actions: string[] = [];
+    await renderWithProviders(
+      <MeetingCard meeting={series} timeZone="Africa/Cairo" busy={false} onAction={(a) => actions.push(a)} icsUrl="" />,
+    );
+    expect(screen.getByTestId('meeting-series').textContent).toBe('الأحد إلى الخميس · ٢٠ اجتماعًا · حتى ٢٤ ديسمبر');
+    fireEvent.click(screen.getByRole('button', { name: 'الأيام…' }));
+    expect(actions).toEqual(['days']);
+  });
+
+  it('counts the days left after one is deleted, with the plural of its number (Arabic "two")', async () => {
+    await renderWithProviders(
+      <MeetingCard
+        meeting={{ ...series, occurrenceCount: 2, lastStartsAt: '2026-11-30T08:00:00.000Z' }}
+        timeZone="Africa/Cairo"
+        busy={false}
+        onAction={() => {}}
+        icsUrl=""
+      />,
+    );
+    expect(screen.getByTestId('meeting-series').textContent).toBe('الأحد إلى الخميس · اجتماعان · حتى ٣٠ نوفمبر');
   });
 });
