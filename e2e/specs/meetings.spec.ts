@@ -63,12 +63,17 @@ test('in Arabic: a bbb room, a meeting on three weekdays, the calendar, one day 
     await form.getByLabel('اليوم', { exact: false }).first().fill(tomorrow);
     await form.getByLabel('الساعة').fill('10:00');
     for (const d of weekdays) await form.getByTestId('recurrence-days').getByText(names(d), { exact: true }).click();
-    await form.getByLabel('عدد أيام التكرار').fill('6');
+    // issue 16: days picked ask how the series ends; no end is refused before anything is sent
+    await form.getByRole('button', { name: 'إنشاء الاجتماع' }).click();
+    await expect(form.getByText('اختر كيف ينتهي التكرار: في تاريخ محدد أو بعد عدد من الاجتماعات')).toBeVisible();
+    await form.getByText('بعد عدد من الاجتماعات', { exact: true }).click();
+    await form.getByLabel('عدد الاجتماعات').fill('6');
+    await expect(form.getByTestId('recurrence-summary')).toContainText('٦ اجتماعات');
     await form.getByLabel('غرفة الانتظار').check();
     await form.getByRole('button', { name: 'إنشاء الاجتماع' }).click();
     await expect(meeting).toHaveAttribute('data-number', /^\d{6,12}$/);
     number = (await meeting.getAttribute('data-number')) ?? '';
-    await expect(meeting).toContainText('يتكرر أيام');
+    await expect(meeting.getByTestId('meeting-series')).toContainText('٦ اجتماعات · حتى');
     await screenshot(page, 'meetings-ar');
     await expectAccessible(page, 'meetings (ar)');
   });
@@ -97,6 +102,30 @@ test('in Arabic: a bbb room, a meeting on three weekdays, the calendar, one day 
     );
     expect(occurrences).toHaveLength(6);
     expect(occurrences.filter((o) => o.cancelled)).toHaveLength(1);
+  });
+
+  await test.step('from the list, a chosen day (not the next one) is moved alone (issue 16)', async () => {
+    await page.goto('/dashbord/meeting');
+    await meeting.getByRole('button', { name: 'الأيام…' }).click();
+    const days = page.getByTestId('meeting-days');
+    await expect(days.getByTestId('meeting-day')).toHaveCount(6);
+    await expect(days.locator('[data-cancelled="true"]')).toHaveCount(1);
+    const open = days.locator('[data-testid="meeting-day"][data-cancelled="false"]');
+    await open
+      .nth(2)
+      .getByRole('button', { name: /^تعديل/ })
+      .click();
+    const dayForm = page.getByRole('dialog', { name: 'تعديل هذا اليوم فقط' });
+    await dayForm.getByLabel('الساعة').fill('13:00');
+    await dayForm.getByRole('button', { name: 'حفظ هذا اليوم' }).click();
+    await expect(days.getByText('معدّل لهذا اليوم')).toHaveCount(1);
+    const occurrences: { edited: boolean; cancelled: boolean }[] = await page.evaluate(async (n) => {
+      const r = await fetch(`/api/meetings?tab=upcoming&q=${n}`).then((x) => x.json());
+      return (await fetch(`/api/meetings/${r.results[0].id}/occurrences`).then((x) => x.json())).occurrences;
+    }, number);
+    expect(occurrences.filter((o) => o.edited)).toHaveLength(1);
+    expect(occurrences.filter((o) => o.cancelled)).toHaveLength(1);
+    await page.keyboard.press('Escape');
   });
 
   await test.step('an invitation by e-mail, with the .ics in the outbox', async () => {
