@@ -138,6 +138,12 @@ describe.each(drivers)('profile, picture, password, sessions and the institution
       expect((await c.get('/api/account/storage')).json.results.data.message.ar).toMatch(
         /^استخدمت [0-9.]+٪ من [0-9]+ غيغابايت$/,
       );
+      // And so do the error shape's words, the catalog's own digits included.
+      const short = await c.request('POST', '/api/profile/password', {
+        body: { currentPassword: 'x', newPassword: 'a' },
+      });
+      expect(short.status).toBe(400);
+      expect(short.json.fields.newPassword.ar).toContain('(8 أحرف على الأقل)');
       // Left out, the saved style stays; another style is chosen the same way.
       expect((await c.request('PUT', '/api/profile', { body })).json.info.digits).toBe('latn');
       await c.request('PUT', '/api/profile', { body: { ...body, digits: 'arab' } });

@@ -1,20 +1,27 @@
 import { type ErrorBody, fieldIdsOf } from '@majlis/contracts';
 import { AppError } from '@majlis/core/errors';
-import { LOCALES } from '@majlis/i18n';
+import { type DigitStyle, LOCALES } from '@majlis/i18n';
 import { both, hasMessage } from '@majlis/i18n/server';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import type { Env } from '../env.ts';
 
-/** DESIGN §5 error shape (ZErrorBody in @majlis/contracts). */
-export function errorBody(err: AppError): ErrorBody {
+/** DESIGN §5 error shape (ZErrorBody in @majlis/contracts), numbers in the signed-in reader's digit style. */
+export function errorBody(err: AppError, digits?: DigitStyle | null): ErrorBody {
   // AppError.code is a plain string in core; ERROR_CODES and errors.test.ts keep it within the catalog's codes.
-  const body: ErrorBody = { code: err.code as ErrorBody['code'], errorMessage: both(`error.${err.code}`, err.values) };
+  const body: ErrorBody = {
+    code: err.code as ErrorBody['code'],
+    errorMessage: both(`error.${err.code}`, err.values, digits),
+  };
   if (err.fields) {
     body.fields = Object.fromEntries(
       // The error's values fill the field messages too (PROVIDER_NOT_CONFIGURED's {provider} under `type`).
-      Object.entries(err.fields).map(([field, id]) => [field, both(hasMessage(id) ? id : 'field.invalid', err.values)]),
+      Object.entries(err.fields).map(([field, id]) => [
+        field,
+        both(hasMessage(id) ? id : 'field.invalid', err.values, digits),
+      ]),
     );
   }
   return body;
@@ -80,10 +87,11 @@ export function toAppError(err: unknown): AppError {
   return new AppError(500, 'INTERNAL');
 }
 
-export function renderError(c: Context, err: AppError) {
+export function renderError(c: Context<Env>, err: AppError) {
   if (err.status === 429 && err.values?.seconds) c.header('Retry-After', String(err.values.seconds));
   if (err.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-  return c.json(errorBody(err), err.status as ContentfulStatusCode);
+  // Before the session middleware ran (or without one) there is no reader yet: the language's digits.
+  return c.json(errorBody(err, c.get('actor')?.digits), err.status as ContentfulStatusCode);
 }
 
 export const SUPPORTED_LOCALES = LOCALES;
