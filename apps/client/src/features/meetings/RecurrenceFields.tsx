@@ -62,7 +62,8 @@ export function RecurrenceFields({ form }: { form: UseFormReturnType<MeetingForm
           </Text>
           <SegmentedControl
             aria-labelledby="repeat-end-label"
-            maw={360}
+            fullWidth
+            maw={420}
             value={repeatEnd}
             onChange={(v) => {
               form.setFieldValue('repeatEnd', v as RepeatEnd);
