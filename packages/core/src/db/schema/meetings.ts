@@ -52,6 +52,8 @@ export const meetings = pgTable(
     recurrenceDays: jsonb('recurrence_days').$type<number[]>().notNull().default([]),
     /** Number of meeting days the recurrence produces. */
     repeatDays: integer('repeat_days').notNull().default(1),
+    /** The last day ('YYYY-MM-DD', the meeting's zone) when the series was asked to end on a day; null for a count. */
+    repeatUntil: text('repeat_until'),
     favourite: boolean('favourite').notNull().default(false),
     allowBeforeOwner: boolean('allow_before_owner').notNull().default(false),
     autoRecord: boolean('auto_record').notNull().default(false),
