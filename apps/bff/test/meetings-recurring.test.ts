@@ -139,7 +139,11 @@ describe.each(drivers)('recurring meetings (issue 16) on %s', (driver) => {
     );
     expect(created.status).toBe(201);
     const days = workDays(tomorrow(), 20);
-    expect(created.json).toMatchObject({ repeatDays: 20, occurrenceCount: 20 });
+    expect(created.json).toMatchObject({
+      repeatDays: 20,
+      occurrenceCount: 20,
+      repeatUntil: (end as { repeatUntil?: string }).repeatUntil ?? null,
+    });
     expect(localParts(new Date(created.json.lastStartsAt), TZ)).toEqual(
       expect.objectContaining({ day: days.at(-1), hour: '10:30' }),
     );

@@ -90,6 +90,8 @@ export const ZMeetingView = z.object({
   recurrenceDays: z.array(z.number()),
   /** Meeting days the recurrence produced (1 for a one-day meeting). */
   repeatDays: z.number(),
+  /** The last day the series was asked to end on ('YYYY-MM-DD'), or null when it was given a count. */
+  repeatUntil: z.string().nullable(),
   /** Days of a scheduled meeting not cancelled, past ones included: what the card, e-mail and .ics count. */
   occurrenceCount: z.number(),
   /** Start of its last day not cancelled (the series' "until"); null for a permanent meeting. */

@@ -107,6 +107,7 @@ export async function viewMeetings(ctx: Ctx, actor: Actor, rows: MeetingRow[]): 
       durationMinutes: m.durationMinutes % 60,
       recurrenceDays: m.recurrenceDays,
       repeatDays: m.repeatDays,
+      repeatUntil: m.repeatUntil,
       occurrenceCount: m.kind === 'scheduled' ? (span?.n ?? 0) : 0,
       lastStartsAt: m.kind === 'scheduled' && span?.last ? new Date(span.last).toISOString() : null,
       assistants: mine,

@@ -151,6 +151,7 @@ function formColumns(input: MeetingInput, n: Normalised) {
     recurrenceDays: recurring ? [...new Set(input.recurrenceDays)].sort() : [],
     // the days a count or a last day gave (an "until" is stored as the count it came to)
     repeatDays: recurring && input.recurrenceDays.length ? n.occurrences.length : 1,
+    repeatUntil: recurring && input.recurrenceDays.length ? (input.repeatUntil ?? null) : null,
     ...pickFlags(input),
   };
 }

@@ -6,9 +6,10 @@ import { AccountDataProvider, NO_PERMISSION } from '../dashboard/account-context
 import type { Room } from '../rooms/api.ts';
 import { RoomFormDialog } from '../rooms/RoomFormDialog.tsx';
 import { validateRoom } from '../rooms/room-validation.ts';
+import type { Meeting } from './api.ts';
 import { parseEmails } from './InviteDialog.tsx';
 import { MeetingFormDialog } from './MeetingFormDialog.tsx';
-import { emptyMeetingForm, meetingBodyOf, validateMeeting } from './meeting-validation.ts';
+import { emptyMeetingForm, meetingBodyOf, meetingFormOf, validateMeeting } from './meeting-validation.ts';
 
 const room: Room = {
   id: '6f1c1a52-4a3b-4d7e-9a51-0c1f4a2b7e11',
@@ -95,6 +96,16 @@ describe('meeting form validation (spec §5)', () => {
     expect(until).toMatchObject({ repeatUntil: '2026-06-30' });
     expect(until).not.toHaveProperty('repeatDays');
     expect(meetingBodyOf({ ...emptyMeetingForm(room.id), repeatDays: '6' })).not.toHaveProperty('repeatDays');
+    // an edit shows the end the series was given
+    const stored = {
+      recurrenceDays: [1],
+      repeatDays: 7,
+      repeatUntil: '2026-06-22',
+      room,
+      assistants: [],
+    } as unknown as Meeting;
+    expect(meetingFormOf(stored)).toMatchObject({ repeatEnd: 'until', repeatUntil: '2026-06-22' });
+    expect(meetingFormOf({ ...stored, repeatUntil: null })).toMatchObject({ repeatEnd: 'count', repeatDays: '7' });
   });
   it('reads invitation addresses', () => {
     expect(parseEmails('a@x.test, b@x.test\nnot-an-email a@x.test')).toEqual({

@@ -72,10 +72,10 @@ export function meetingFormOf(m: Meeting): MeetingForm {
     durationHours: String(m.durationHours),
     durationMinutes: String(m.durationMinutes),
     recurrenceDays: [...m.recurrenceDays],
-    // a series is edited by its count (a last day is stored as the count it gave)
-    repeatEnd: m.recurrenceDays.length ? 'count' : '',
+    // a series shows the end it was given: its last day, or its count
+    repeatEnd: m.recurrenceDays.length ? (m.repeatUntil ? 'until' : 'count') : '',
     repeatDays: m.recurrenceDays.length ? String(m.repeatDays) : '',
-    repeatUntil: '',
+    repeatUntil: m.repeatUntil ?? '',
     assistants: m.assistants.map((a) => a.id),
     ...pickFlags(m),
     number: m.number,
