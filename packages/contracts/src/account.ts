@@ -65,8 +65,11 @@ export const ZUserInfo = z.strictObject({
     picture: z.string().nullable(),
     locale: z.enum(['ar', 'en']),
     timeZone: z.string(),
-    /** The profile's digit style; a user who never chose one gets their language's (Arabic-Indic in Arabic). */
-    digits: z.enum(DIGIT_STYLES),
+    /**
+     * The digit style the user chose in their profile; null when they never chose: then each language shows its own
+     * (Arabic-Indic in Arabic, Latin in English), so an English page never shows Arabic-Indic digits unasked.
+     */
+    digits: z.enum(DIGIT_STYLES).nullable(),
   }),
 });
 export type UserInfo = z.infer<typeof ZUserInfo>;

@@ -1,4 +1,6 @@
+import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setReaderPrefs } from '../lib/format.ts';
 import { applyDocumentLanguage } from './i18n.ts';
@@ -24,5 +26,16 @@ describe("the catalogs' own digits follow the reader's digit style", () => {
     expect(t`10 GB of storage per room`).toBe('١٠ GB of storage per room');
     const room = { participants: 3 };
     expect(t`Number ${room.participants}`).toBe('Number 3');
+  });
+
+  it("keeps <Trans>'s element placeholders (<0>…</0>) in ASCII digits, so their elements still render", async () => {
+    setReaderPrefs({ digits: 'arab' });
+    await applyDocumentLanguage('en');
+    // The recording page's <Trans>Downloads: <span>{n}</span></Trans>, by its catalog id.
+    const id = generateMessageId('Downloads: <0>{0}</0>');
+    expect(i18n._(id, { 0: '١' })).toBe('Downloads: <0>١</0>');
+    setReaderPrefs({ digits: 'latn' });
+    await applyDocumentLanguage('ar');
+    expect(i18n._(id, { 0: '1' })).toBe('مرات التنزيل: <0>1</0>');
   });
 });

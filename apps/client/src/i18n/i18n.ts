@@ -35,12 +35,24 @@ export async function loadCatalogs(locales: readonly Locale[]): Promise<void> {
 
 type Compiled = Messages[string];
 
+/**
+ * Lingui's component placeholders (<0>, </0>, <0/>) keep their ASCII index: <Trans> finds its elements by it, and a
+ * '<٠/>' was shown as text ('Downloads: <٠/>١<٠>' on the recording page in English with Arabic-Indic digits).
+ */
+const ELEMENT_TAG = /(<\/?\d+\/?>)/;
+function textWithDigits(text: string, digits: DigitStyle): string {
+  return text
+    .split(ELEMENT_TAG)
+    .map((part, i) => (i % 2 ? part : toDigitStyle(part, digits)))
+    .join('');
+}
+
 /** A compiled message with the digits written in its text ('١٠ غيغابايت') in a digit style; placeholders untouched. */
 function withDigits(message: Compiled, digits: DigitStyle): Compiled {
-  if (typeof message === 'string') return toDigitStyle(message, digits);
+  if (typeof message === 'string') return textWithDigits(message, digits);
   if (!Array.isArray(message)) return message;
   return message.map((token) => {
-    if (typeof token === 'string') return toDigitStyle(token, digits);
+    if (typeof token === 'string') return textWithDigits(token, digits);
     const [name, kind, branches, ...rest] = token as [string, string?, unknown?, ...unknown[]];
     if (!branches || typeof branches !== 'object') return token;
     const mapped = Object.fromEntries(

@@ -1,5 +1,4 @@
 import type { AccountChoice, BillingSummary, StorageInfo } from '@majlis/contracts/account';
-import { digitStyleOf } from '@majlis/i18n';
 import { both } from '@majlis/i18n/server';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
@@ -41,7 +40,7 @@ export async function getUserInfo(db: Db, actor: Actor) {
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!u) throw notFound();
-  return { info: { ...u, digits: digitStyleOf(u.locale, u.digits) } };
+  return { info: { ...u, digits: u.digits ?? null } };
 }
 
 /** Storage of the acting account's rooms (10 GB each): totals, percentage used and a message in both languages. */

@@ -1,5 +1,4 @@
 import type { ProfileAnswer, TProfileBody } from '@majlis/contracts/profile';
-import { digitStyleOf } from '@majlis/i18n';
 import { eq } from 'drizzle-orm';
 import { type Actor, toSessionUser } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
@@ -35,5 +34,5 @@ export async function updateProfile(db: Db, actor: Actor, body: TProfileBody): P
     });
   if (!u) throw notFound();
   const user = toSessionUser({ ...actor, fname: u.fname, lname: u.lname, picture: u.picture });
-  return { info: { ...u, digits: digitStyleOf(u.locale, u.digits) }, user };
+  return { info: { ...u, digits: u.digits ?? null }, user };
 }

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { digitStyleOf } from '@majlis/i18n';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
@@ -27,7 +28,8 @@ export function DetailsCard({ info }: { info: UserInfo }) {
       ...splitPhone(info.phone),
       locale: info.locale,
       timeZone: info.timeZone,
-      digits: info.digits,
+      // Unchosen: the page's language's own, which saving then keeps.
+      digits: info.digits ?? digitStyleOf(language),
     },
     validate: validateDetails,
   });
