@@ -178,7 +178,7 @@ export const meetingRoutes = new Hono<Env>()
   )
   .post(
     '/meetings/:id/invitations',
-    doc('Invite by e-mail (outbox, invitee language, invite.ics) → { sent }', {
+    doc('Invite by e-mail (outbox, invitee language, invite.ics) → { sent, delivery }', {
       tags,
       response: ZInviteAnswer,
       statuses: [201],
@@ -200,7 +200,9 @@ export const meetingRoutes = new Hono<Env>()
         throw err;
       }
       try {
-        return c.json(await inviteToMeeting(c.get('runtime'), actor, id, emails), 201);
+        const rt = c.get('runtime');
+        const { sent } = await inviteToMeeting(rt, actor, id, emails);
+        return c.json({ sent, delivery: rt.config.SMTP_URL ? ('smtp' as const) : ('outbox' as const) }, 201);
       } catch (err) {
         await Promise.all([
           limits.refund('invitesMeeting', id, count),

@@ -46,9 +46,17 @@ export function InviteDialog({ meeting, onClose }: { meeting: Meeting | null; on
     if (valid.length > 50) return setError(t`Up to 50 addresses at a time`);
     setBusy(true);
     try {
-      const { sent } = await meetingsApi.invite(meeting.id, valid);
+      const { sent, delivery } = await meetingsApi.invite(meeting.id, valid);
       const n = formatNumber(language, sent);
-      toast.success(plural(sent, { one: `${n} invitation sent`, other: `${n} invitations sent` }));
+      toast.success(
+        // Without an SMTP server (the embedded default) nothing leaves the outbox: the toast says so, not "sent".
+        delivery === 'outbox'
+          ? plural(sent, {
+              one: `${n} invitation kept in the outbox: no SMTP server is set`,
+              other: `${n} invitations kept in the outbox: no SMTP server is set`,
+            })
+          : plural(sent, { one: `${n} invitation sent`, other: `${n} invitations sent` }),
+      );
       onClose();
     } catch (err) {
       const fields = fieldErrorsOf(err, language);
