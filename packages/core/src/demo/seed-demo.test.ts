@@ -6,6 +6,8 @@ import { queryRows } from '../db/connect.ts';
 import {
   accounts,
   attendance,
+  meetingAssistants,
+  meetingOccurrences,
   meetings,
   memberships,
   recordings,
@@ -16,6 +18,7 @@ import {
 } from '../db/schema/index.ts';
 import { DEMO_EMAILS, DEMO_STAFF_EMAILS, seedDemo } from './seed-demo.ts';
 import { DEMO_LECTURE_HALL, DEMO_RECORDING_BYTES } from './seed-demo-meetings.ts';
+import { DEMO_PERMANENT, DEMO_SERIES } from './seed-demo-upcoming.ts';
 
 /** Issue 11: the demo institution is a living one (members, two teams, rooms assigned, history), seeded once. */
 describe.each(drivers)('demo data on %s', (driver: Driver) => {
@@ -84,6 +87,29 @@ describe.each(drivers)('demo data on %s', (driver: Driver) => {
     expect((await signInAccountOf(database.db, await idOf(DEMO_STAFF_EMAILS.inactive))).accountId).toBeNull();
     expect((await signInAccountOf(database.db, await idOf(DEMO_EMAILS.member))).accountId).toBe(inst);
     expect((await signInAccountOf(database.db, await idOf(DEMO_STAFF_EMAILS.member3))).accountId).toBe(inst);
+  });
+
+  it('upcoming: a Sunday-to-Thursday series of 20 from tomorrow (a favourite, the admin assisting) and a permanent meeting', async () => {
+    const [series] = await database.db.select().from(meetings).where(eq(meetings.name, DEMO_SERIES));
+    expect(series).toMatchObject({ accountId: inst, status: 'available', favourite: true, repeatDays: 20 });
+    expect(series?.recurrenceDays).toEqual([0, 1, 2, 3, 4]);
+    const days = await database.db
+      .select()
+      .from(meetingOccurrences)
+      .where(eq(meetingOccurrences.meetingId, series?.id as string));
+    expect(days).toHaveLength(20);
+    // Sunday to Thursday on the meeting's own clock (Cairo), all after now, none on a Friday or Saturday.
+    const weekday = (d: Date) =>
+      new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'Africa/Cairo' }).format(d);
+    expect(new Set(days.map((d) => weekday(d.startsAt)))).toEqual(new Set(['Sun', 'Mon', 'Tue', 'Wed', 'Thu']));
+    expect(days.every((d) => +d.startsAt > Date.now())).toBe(true);
+    const helpers = await database.db
+      .select({ userId: meetingAssistants.userId })
+      .from(meetingAssistants)
+      .where(eq(meetingAssistants.meetingId, series?.id as string));
+    expect(helpers.map((h) => h.userId)).toEqual([await idOf(DEMO_EMAILS.admin)]);
+    const [open] = await database.db.select().from(meetings).where(eq(meetings.name, DEMO_PERMANENT));
+    expect(open).toMatchObject({ accountId: inst, kind: 'permanent', status: 'available' });
   });
 
   it('a BigBlueButton lecture hall holds finished meetings of the last 30 days, attendance and two recordings', async () => {

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { accounts, memberships, rooms, subscriptions, teamMembers, teams, users } from '../db/schema/index.ts';
 import { insertDemoMeetings, needsDemoMeetings } from './seed-demo-meetings.ts';
+import { insertDemoUpcoming, needsDemoUpcoming } from './seed-demo-upcoming.ts';
 
 export const DEMO_EMAILS = {
   solo: 'solo@demo.test',
@@ -31,7 +32,8 @@ const SALES_TEAM = 'فريق المبيعات';
  * (the first with the admin and the member, as ever; the second with the other admin and two members), two rooms
  * (one assigned to the admin) and the audit rows those changes would have written. The admin and the member also
  * have personal accounts, so account switching can be tried. A third room, a BigBlueButton lecture hall, holds the
- * institution's meeting history: finished meetings, attendance and two recordings (seed-demo-meetings.ts).
+ * institution's meeting history: finished meetings, attendance and two recordings (seed-demo-meetings.ts); its
+ * upcoming meetings (a Sunday-to-Thursday series of 20, a permanent one) are in seed-demo-upcoming.ts.
  * Idempotent: the first part is written once (nothing when any of its users exists), the institution's staff once,
  * its meeting history once (a database seeded before they existed gets them added). Returns whether it wrote anything.
  */
@@ -44,13 +46,15 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
   const base = !Object.values(DEMO_EMAILS).some((e) => has.has(e));
   const staff = !has.has(DEMO_STAFF_EMAILS.admin2);
   const history = await needsDemoMeetings(db);
-  if (!base && !staff && !history) return false;
+  const upcoming = await needsDemoUpcoming(db);
+  if (!base && !staff && !history && !upcoming) return false;
   const passwordHash = await hashPassword(password);
   try {
     await db.transaction(async (tx) => {
       if (base) await insertBase(tx, passwordHash);
       if (staff) await insertStaff(tx, passwordHash);
       if (history) await insertDemoMeetings(tx);
+      if (upcoming) await insertDemoUpcoming(tx);
     });
   } catch (err) {
     // Another instance seeding at the same moment: its rows stand.

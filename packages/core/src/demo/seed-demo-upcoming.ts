@@ -1,0 +1,89 @@
+import { randomInt } from 'node:crypto';
+import { scheduleDays } from '@majlis/contracts/meeting-schedule';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/connect.ts';
+import { accounts, meetingAssistants, meetingOccurrences, meetings, rooms, users } from '../db/schema/index.ts';
+import { addDays, todayIn, zonedToUtc } from '../meetings/time.ts';
+
+/**
+ * The demo institution's upcoming meetings (issue 16), so the first page after signing in is not empty: a morning
+ * meeting that repeats Sunday to Thursday for 20 meetings from tomorrow (its days counted by the same scheduleDays the
+ * form, the card, the e-mail and the .ics use), owned by the owner, a favourite, with the admin as assistant; and a
+ * permanent meeting anyone can join by number.
+ */
+export const DEMO_SERIES = 'الاجتماع الصباحي للفريق';
+export const DEMO_PERMANENT = 'غرفة المتابعة المفتوحة';
+const TIME_ZONE = 'Africa/Cairo';
+/** The institution's unassigned Jitsi room (nothing to set up to start a meeting there). */
+const HALL = 'Training studio';
+
+/** Whether the upcoming meetings still have to be written (a database seeded before they existed gets them). */
+export async function needsDemoUpcoming(db: Db | Tx): Promise<boolean> {
+  const rows = await db.select({ id: meetings.id }).from(meetings).where(eq(meetings.name, DEMO_SERIES)).limit(1);
+  return rows.length === 0;
+}
+
+function meetingNumber(): string {
+  let s = String(randomInt(1, 10));
+  while (s.length < 10) s += String(randomInt(0, 10));
+  return s;
+}
+
+export async function insertDemoUpcoming(tx: Tx, now = new Date()): Promise<void> {
+  const [place] = await tx
+    .select({ accountId: accounts.id, ownerId: users.id, roomId: rooms.id })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerUserId))
+    .innerJoin(rooms, and(eq(rooms.accountId, accounts.id), eq(rooms.name, HALL)))
+    .where(and(eq(users.email, 'owner@demo.test'), eq(accounts.kind, 'inst')));
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
+  if (!place || !admin) throw new Error('demo institution, hall or admin missing');
+
+  const first = addDays(todayIn(TIME_ZONE, now), 1);
+  const recurrenceDays = [0, 1, 2, 3, 4];
+  const days = scheduleDays({ day: first, recurrenceDays, repeatDays: 20 });
+  const hour = '09:30';
+  const minutes = 30;
+  const starts = days.map((d) => zonedToUtc(d, hour, TIME_ZONE));
+  const [series] = await tx
+    .insert(meetings)
+    .values({
+      accountId: place.accountId,
+      roomId: place.roomId,
+      ownerUserId: place.ownerId,
+      number: meetingNumber(),
+      name: DEMO_SERIES,
+      description: 'خمس دقائق لكل قسم: ما أُنجز أمس وما يُخطط له اليوم.',
+      kind: 'scheduled',
+      startsAt: starts[0],
+      day: days[0],
+      hour,
+      timeZone: TIME_ZONE,
+      durationMinutes: minutes,
+      recurrenceDays,
+      repeatDays: days.length,
+      favourite: true,
+    })
+    .returning({ id: meetings.id });
+  if (!series) throw new Error('demo series insert failed');
+  await tx.insert(meetingAssistants).values({ meetingId: series.id, userId: admin.id });
+  await tx.insert(meetingOccurrences).values(
+    starts.map((start) => ({
+      meetingId: series.id,
+      originalStartsAt: start,
+      startsAt: start,
+      endsAt: new Date(+start + minutes * 60_000),
+    })),
+  );
+  await tx.insert(meetings).values({
+    accountId: place.accountId,
+    roomId: place.roomId,
+    ownerUserId: place.ownerId,
+    number: meetingNumber(),
+    name: DEMO_PERMANENT,
+    description: 'متاحة في أي وقت لمن يحمل رقمها.',
+    kind: 'permanent',
+    timeZone: TIME_ZONE,
+    durationMinutes: 60,
+  });
+}
