@@ -15,7 +15,7 @@ import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { intlLocale, showDigits } from '../../lib/format.ts';
+import { intlLocale, showDigits, zoneLabel } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -48,6 +48,7 @@ export function CalendarView() {
   const [busy, setBusy] = useState(false);
   const phone = useMediaQuery('(max-width: 850px)') ?? false;
   const today = dayIn(timeZone);
+  const zone = zoneLabel(language, timeZone);
   const [dayEdit, setDayEdit] = useState<CalendarEvent | null>(null);
   const [allDays, setAllDays] = useState<Meeting | null>(null);
   const [rooms, setRooms] = useState<Room[]>([]);
@@ -164,6 +165,8 @@ export function CalendarView() {
           }
           // The button's name is its visible text in both languages (WCAG 2.5.3).
           buttons={{ today: { text: t`Today`, hint: t`Today` } }}
+          // FullCalendar's own Arabic reads 'أي أحداث لعرض'.
+          noEventsText={t`No meetings in this period`}
           height="auto"
           events={fetchEvents}
           eventDrop={onDrop}
@@ -178,10 +181,12 @@ export function CalendarView() {
         />
       </div>
       <Text size="xs" c="dimmed">
-        <Trans>
-          Times are in your time zone ({timeZone}). Drag a meeting day to move it, or tap it to change this day or all
-          days.
-        </Trans>
+        {/* What the calendar lets you do where you are: no dragging on a phone. The zone by its name, not its id. */}
+        {phone ? (
+          <Trans>Times are in {zone}. Tap a meeting day to change this day or all days.</Trans>
+        ) : (
+          <Trans>Times are in {zone}. Drag a meeting day to move it, or click it to change this day or all days.</Trans>
+        )}
       </Text>
       <Modal
         opened={!!selected && !confirming && !dayEdit}
