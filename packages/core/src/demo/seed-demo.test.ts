@@ -10,6 +10,7 @@ import {
   meetingOccurrences,
   meetings,
   memberships,
+  notifications,
   recordings,
   rooms,
   teamMembers,
@@ -110,6 +111,17 @@ describe.each(drivers)('demo data on %s', (driver: Driver) => {
     expect(helpers.map((h) => h.userId)).toEqual([await idOf(DEMO_EMAILS.admin)]);
     const [open] = await database.db.select().from(meetings).where(eq(meetings.name, DEMO_PERMANENT));
     expect(open).toMatchObject({ accountId: inst, kind: 'permanent', status: 'available' });
+    // هدى's bell has the invitation the series would have made; the roles the suites count from zero have none.
+    const bell = async (email: string) =>
+      (
+        await database.db
+          .select({ titleId: notifications.titleId, values: notifications.values })
+          .from(notifications)
+          .where(and(eq(notifications.accountId, inst), eq(notifications.userId, await idOf(email))))
+      ).map((n) => n.titleId);
+    expect(await bell(DEMO_STAFF_EMAILS.member2)).toEqual(['notif.meeting.invited.title']);
+    expect(await bell(DEMO_EMAILS.owner)).toEqual([]);
+    expect(await bell(DEMO_EMAILS.member)).toEqual([]);
   });
 
   it('a BigBlueButton lecture hall holds finished meetings of the last 30 days, attendance and two recordings', async () => {
