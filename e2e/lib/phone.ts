@@ -9,6 +9,8 @@ export interface PhoneProblems {
   innerWidth: number;
   outside: string[];
   small: string[];
+  /** Labels cut short (an ellipsis or clipped text): a badge, button, tab or segment that does not show its words. */
+  cut: string[];
 }
 
 /**
@@ -66,21 +68,32 @@ export function measurePhone(): PhoneProblems {
     else if (!inSentence && (r.width < 43.5 || r.height < 43.5))
       small.push(`${nameOf(el)} ${Math.round(r.width)}×${Math.round(r.height)}`);
   }
+  const cut: string[] = [];
+  const labels =
+    '.mantine-Badge-label, .mantine-Button-label, .mantine-Tabs-tabLabel, .mantine-SegmentedControl-label, .side-link__label';
+  for (const el of document.querySelectorAll<HTMLElement>(labels)) {
+    if (!el.offsetParent || el.closest('[aria-hidden=true], [inert]')) continue;
+    if (el.scrollWidth > el.clientWidth + 1) cut.push(`"${(el.textContent ?? '').trim().slice(0, 40)}"`);
+  }
   return {
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
     outside: [...new Set(outside)],
     small: [...new Set(small)],
+    cut: [...new Set(cut)],
   };
 }
 
-/** At each phone width: no sideways scroll, no control off screen or under 44 px (polled while the layout settles). */
+/**
+ * At each phone width: no sideways scroll, no control off screen or under 44 px, no label cut short (polled while the
+ * layout settles).
+ */
 export async function expectFitsPhones(page: Page, label: string, widths: readonly number[] = PHONE_WIDTHS) {
   const height = page.viewportSize()?.height ?? 780;
   for (const width of widths) {
     await page.setViewportSize({ width, height });
     await expect
       .poll(() => page.evaluate(measurePhone), { message: `${label} at ${width} px`, timeout: 5_000 })
-      .toEqual({ scrollWidth: width, innerWidth: width, outside: [], small: [] });
+      .toEqual({ scrollWidth: width, innerWidth: width, outside: [], small: [], cut: [] });
   }
 }

@@ -56,7 +56,7 @@ export function MeetingCard({
     <Card withBorder radius="md" padding="md" data-testid="meeting-card" data-number={meeting.number}>
       <Stack gap={8}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
+          <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             <Title order={3} size="h5">
               <bdi>{meeting.name}</bdi>
             </Title>
@@ -66,7 +66,8 @@ export function MeetingCard({
               </Trans>
             </Text>
           </div>
-          <Group gap={6} wrap="nowrap">
+          {/* Never squeezed: at 320 px the badge read "i" for "Available". */}
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             <StatusBadge meeting={meeting} />
             <Tooltip label={meeting.favourite ? t`Remove from favourites` : t`Add to favourites`}>
               <ActionIcon

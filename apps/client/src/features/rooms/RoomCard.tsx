@@ -44,7 +44,7 @@ export function RoomCard({
     <Card withBorder radius="md" padding="lg" data-testid="room-card">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size="h4">
+          <Title order={2} size="h4" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             <bdi>{room.name}</bdi>
           </Title>
           {/* outline: Mantine 9.7.3 (paired with @mantine/charts) fills a light badge of a shade with its text colour */}
