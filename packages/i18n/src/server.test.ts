@@ -11,14 +11,22 @@ describe('server messages', () => {
     expect(t('en', 'error.NOT_FOUND')).toBe('Not found');
   });
 
-  it('Arabic takes the plural form of 1, 2, 3-10, 11-99 and 100; English one and other', () => {
-    const repeats = [1, 2, 3, 11, 100].map((count) => both('meeting.recurring', { count }));
+  it('Arabic takes the plural form of 0, 1, 2, 3-10, 11-99 and 100; English one and other', () => {
+    const series = { days: 'الأحد إلى الخميس', until: '٢٤ ديسمبر' };
+    const repeats = [0, 1, 2, 3, 11, 100].map((count) => both('meeting.recurring', { count, ...series }).ar);
     expect(repeats).toEqual([
-      { ar: 'يتكرر في يوم واحد', en: 'repeats on 1 day' },
-      { ar: 'يتكرر في يومين', en: 'repeats on 2 days' },
-      { ar: 'يتكرر في ٣ أيام', en: 'repeats on 3 days' },
-      { ar: 'يتكرر في ١١ يومًا', en: 'repeats on 11 days' },
-      { ar: 'يتكرر في ١٠٠ يوم', en: 'repeats on 100 days' },
+      'يتكرر الأحد إلى الخميس: لا اجتماعات، حتى ٢٤ ديسمبر',
+      'يتكرر الأحد إلى الخميس: اجتماع واحد، حتى ٢٤ ديسمبر',
+      'يتكرر الأحد إلى الخميس: اجتماعان، حتى ٢٤ ديسمبر',
+      'يتكرر الأحد إلى الخميس: ٣ اجتماعات، حتى ٢٤ ديسمبر',
+      'يتكرر الأحد إلى الخميس: ١١ اجتماعًا، حتى ٢٤ ديسمبر',
+      'يتكرر الأحد إلى الخميس: ١٠٠ اجتماع، حتى ٢٤ ديسمبر',
+    ]);
+    expect(
+      [1, 2].map((count) => t('en', 'meeting.recurring', { count, days: 'Sunday–Thursday', until: '24 Dec' })),
+    ).toEqual([
+      'repeats Sunday–Thursday: 1 meeting, until 24 Dec',
+      'repeats Sunday–Thursday: 2 meetings, until 24 Dec',
     ]);
     expect([1, 2, 3, 11, 100].map((seconds) => t('ar', 'error.RATE_LIMITED', { seconds }))).toEqual([
       'محاولات كثيرة. انتظر ثانية واحدة ثم حاول مرة أخرى',
@@ -39,7 +47,9 @@ describe('server messages', () => {
       ar: 'استخدمت ٨٥٪ من ١٠٠٠ غيغابايت',
       en: 'You have used 85% of 1000 GB',
     });
-    expect(t('ar', 'meeting.recurring', { count: 1234 })).toBe('يتكرر في ١٢٣٤ يومًا');
+    expect(t('ar', 'meeting.recurring', { count: 1234, days: 'الأحد', until: '٢٤ ديسمبر' })).toBe(
+      'يتكرر الأحد: ١٢٣٤ اجتماعًا، حتى ٢٤ ديسمبر',
+    );
     const reminder = { name: 'مراجعة', minutes: 15, number: '0123456789', link: 'https://m.x/j', when: '١٠:٠٠ ص' };
     // Latin fragments (links, numbers, names) are isolated (FSI … PDI) so Arabic punctuation stays in place.
     expect(t('ar', 'mail.reminder.body', reminder)).toBe(
