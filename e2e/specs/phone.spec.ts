@@ -84,6 +84,15 @@ for (const language of ['ar', 'en'] as const) {
         await page.addInitScript(() => localStorage.setItem('CookieConsent', 'true'));
         await signIn(page, `${role}@demo.test`);
         await walk(page, language, role, DASHBOARD_ROUTES);
+        if (role === 'owner') {
+          // The pages a link opens, with real content: the demo series' join page and a recording's play page.
+          const meetings = await (await page.request.get('/api/meetings?tab=upcoming&pageSize=100')).json();
+          const series = meetings.results.find((m: { recurrenceDays: number[] }) => m.recurrenceDays.length);
+          const { recordings } = await (await page.request.get('/api/recordings')).json();
+          expect(series, 'the demo series').toBeTruthy();
+          expect(recordings.length, 'the demo recordings').toBeGreaterThan(0);
+          await walk(page, language, role, [`/join/${series.number}`, `/recording/${recordings[0].id}`]);
+        }
         // The frame's own panels at the smallest width: the sidebar's drawer and the notifications.
         await page.goto('/dashbord/meeting');
         await settled(page);
