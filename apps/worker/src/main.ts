@@ -47,9 +47,14 @@ for (const job of jobs) {
   queues.set(job.queue, queue);
   if (!job.everyMs) continue;
   await queue.upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, data: {} });
-  // Also once now (an expired room is told at start, not a period later); handlers are idempotent, and workers
+  // The `atStart` ones also once now (an expired room is told at start, not an hour later); handlers are idempotent, and workers
   // starting together add it once (same job id).
-  await queue.add(job.name, {}, { jobId: startRunId(job.name, new Date()), removeOnComplete: true, removeOnFail: 100 });
+  if (job.atStart)
+    await queue.add(
+      job.name,
+      {},
+      { jobId: startRunId(job.name, new Date()), removeOnComplete: true, removeOnFail: 100 },
+    );
 }
 
 const workers = [...queues.keys()].map(

@@ -63,6 +63,7 @@ export const bbbRecordingsImportJob: JobDefinition = {
   name: 'bbb-recordings-import',
   queue: 'maintenance',
   everyMs: 15 * 60 * 1000,
+  atStart: true,
   payload: z.strictObject({}),
   async handle(ctx) {
     await importBbbRecordings(ctx);

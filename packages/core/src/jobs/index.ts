@@ -24,7 +24,7 @@ export const jobs: JobDefinition<unknown>[] = [
 ];
 
 /**
- * Embedded default: the same handlers on timers inside the BFF process, each also run once at start, so what fell due
+ * Embedded default: the same handlers on timers inside the BFF process, those marked `atStart` also run once at start, so what fell due
  * while the process was down (an expired room) is told within moments, not a period later. Runs are idempotent (the
  * notifications' dedupe keys): a restart tells nothing twice. Returns a stop function; `started` settles when the
  * start runs have.
@@ -47,7 +47,7 @@ export function runJobsInProcess(
   for (const t of timers) t.unref();
   let stopped = false;
   const started = (async () => {
-    for (const job of scheduled) if (!stopped) await run(job);
+    for (const job of scheduled) if (job.atStart && !stopped) await run(job);
   })();
   return Object.assign(
     () => {

@@ -117,6 +117,7 @@ export const renewalsJob: JobDefinition = {
   name: 'subscription-renewals',
   queue: 'notifications',
   everyMs: 60 * 60 * 1000,
+  atStart: true,
   payload: z.strictObject({}),
   async handle(ctx) {
     await runRenewals(ctx);

@@ -35,6 +35,12 @@ export interface JobDefinition<P = Record<string, never>> {
   queue: string;
   payload: z.ZodType<P>;
   everyMs?: number;
+  /**
+   * Also run once when the jobs start (the worker, or the embedded default), for a scheduled job whose period is long
+   * enough that waiting for it shows: an expired room told within a minute of start, not an hour later. Not for the
+   * frequent or heavy ones: a storage scan at every worker start doubled the scan a fault test ran beside it.
+   */
+  atStart?: boolean;
   handle(ctx: JobContext, data: P): Promise<void>;
 }
 
