@@ -75,7 +75,7 @@ export async function updateOccurrence(
     await onProvider(() => provider.updateOccurrence?.(pm, o.originalStartsAt, start, minutes) ?? Promise.resolve());
   }
   if (+start !== +o.startsAt || minutes * 60_000 !== +o.endsAt - +o.startsAt) {
-    await tellAssistants(ctx, actor, m, 'moved');
+    await tellAssistants(ctx, actor, m, 'moved', undefined, { at: start, timeZone: m.timeZone });
   }
   return occurrenceView(saved as typeof meetingOccurrences.$inferSelect);
 }

@@ -248,7 +248,23 @@ export async function updateMeeting(
   // Its assistants (the ones it keeps) are told when its time changed.
   const when = (r: MeetingRow) =>
     JSON.stringify([r.kind, r.day, r.hour, r.durationMinutes, r.recurrenceDays, r.repeatDays]);
-  if (when(saved) !== when(m)) await tellAssistants(ctx, actor, saved, 'moved', assistants);
+  if (when(saved) !== when(m)) {
+    // Told to when it now starts: its next day (a scheduled meeting), on the meeting's clock.
+    const [next] = await ctx.db
+      .select({ at: meetingOccurrences.startsAt })
+      .from(meetingOccurrences)
+      .where(and(eq(meetingOccurrences.meetingId, id), gt(meetingOccurrences.startsAt, now)))
+      .orderBy(meetingOccurrences.startsAt)
+      .limit(1);
+    await tellAssistants(
+      ctx,
+      actor,
+      saved,
+      'moved',
+      assistants,
+      next ? { at: next.at, timeZone: saved.timeZone } : undefined,
+    );
+  }
   return getMeetingView(ctx, actor, id);
 }
 

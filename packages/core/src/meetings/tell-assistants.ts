@@ -17,6 +17,8 @@ export async function tellAssistants(
   m: Pick<MeetingRow, 'id' | 'accountId' | 'name'>,
   change: AssistedChange,
   assistantIds?: string[],
+  /** For 'moved': the new start and the meeting's zone, written in each reader's language when read. */
+  movedTo?: { at: Date; timeZone: string },
 ): Promise<number> {
   const ids =
     assistantIds ??
@@ -29,8 +31,12 @@ export async function tellAssistants(
   return notifyUsers(ctx, actor.userId, m.accountId, ids, {
     type: change === 'moved' ? 'notif' : 'warning',
     titleId: `notif.meeting.${change}.title`,
-    messageId: `notif.meeting.${change}.message`,
-    values: { actor: actorName(actor), name: m.name },
+    messageId: movedTo ? 'notif.meeting.movedTo.message' : `notif.meeting.${change}.message`,
+    values: {
+      actor: actorName(actor),
+      name: m.name,
+      ...(movedTo ? { at: movedTo.at.toISOString(), timeZone: movedTo.timeZone } : {}),
+    },
     collapseKey: `meeting:${m.id}`,
     eventMeta: { meetingId: m.id, change, link: '/dashbord/meeting' },
   });

@@ -1,5 +1,5 @@
 import { NOTIFICATION_MAX_PAGE, NOTIFICATION_PAGE, type NotificationView } from '@majlis/contracts/notifications';
-import type { DigitStyle, Locale } from '@majlis/i18n';
+import { type DigitStyle, formatDateTime, type Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
@@ -165,13 +165,20 @@ export async function createNotification(
  */
 export function renderNotification(row: NotificationRow, locale: Locale, digits?: DigitStyle | null): NotificationView {
   const createdAt = row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt);
+  // A moment stored as an instant and its zone ('at', 'timeZone') is written in the reader's language and digits, with
+  // the zone named, as `when`: a meeting moved says to when, whoever reads it.
+  const { at, timeZone } = row.values;
+  const when: Record<string, string> =
+    typeof at === 'string' && typeof timeZone === 'string' && !Number.isNaN(Date.parse(at))
+      ? { when: formatDateTime(locale, new Date(at), timeZone, undefined, digits) }
+      : {};
   return {
     _id: String(row.id),
     id: row.id,
     type: row.type,
-    title: t(locale, row.titleId, { count: row.count, ...row.values }, digits),
+    title: t(locale, row.titleId, { count: row.count, ...row.values, ...when }, digits),
     message: sanitizeNotificationHtml(
-      t(locale, row.messageId, { count: row.count, ...escapeValues(row.values) }, digits),
+      t(locale, row.messageId, { count: row.count, ...escapeValues(row.values), ...when }, digits),
     ),
     source_type: row.sourceType,
     event_meta: row.eventMeta,

@@ -1,3 +1,4 @@
+import { intlLocale } from '@majlis/i18n';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from '../../test/services.ts';
@@ -116,6 +117,17 @@ describe.each(drivers)('notifications of events on %s', (driver: Driver) => {
       expect(moved).toHaveLength(1);
       expect(moved[0]).toMatchObject({ accountId: owner.accountId, eventMeta: { meetingId: meeting.id } });
       expect(renderNotification(moved[0] as never, 'en').message).toContain('<a href="/dashbord/meeting"');
+      // It says to when, in the reader's language and digits, on the meeting's clock, the zone named.
+      const movedTo = new Date(+startsAt + 3600_000);
+      const inCairo = (locale: 'ar' | 'en') =>
+        new Intl.DateTimeFormat(intlLocale(locale), {
+          timeZone: meeting.timeZone,
+          timeStyle: 'short',
+        }).format(movedTo);
+      expect(renderNotification(moved[0] as never, 'en').message).toContain(inCairo('en'));
+      const ar = renderNotification(moved[0] as never, 'ar').message;
+      expect(ar).toContain(inCairo('ar'));
+      expect(ar).toMatch(/إلى .+\(.+\)/);
     }
     expect(await notesOf(owner.userId, 'notif.meeting.moved.title')).toEqual([]);
     await readAll();
