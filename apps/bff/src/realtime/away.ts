@@ -4,25 +4,30 @@ import { notifyAwayReaders } from '@majlis/core/chat/notify-unread';
 import type { ChatMessage } from '@majlis/core/chat/send-message';
 import { logger } from '@majlis/core/log';
 import type { Runtime } from '@majlis/core/runtime';
-import { type IoServer, localSockets } from './io.ts';
+import { type IoServer, type IoSocket, localSockets } from './io.ts';
 
 const log = logger.child({ module: 'chat-notify' });
 
-/** Whether a user is in the chat of an account (a socket there said addUser), asked of every instance. */
-type IsHere = (accountId: string, userId: string) => Promise<boolean>;
+/**
+ * Which of these users are in the chat of an account (a socket there said addUser), asked of every instance at once:
+ * one round trip for a message's readers, not one per reader.
+ */
+type WhoIsHere = (accountId: string, userIds: string[]) => Promise<Set<string>>;
 
-const probes = new WeakMap<Runtime, IsHere>();
+const probes = new WeakMap<Runtime, WhoIsHere>();
 
 /** attachRealtime registers how this process asks who is in the chat; without it (no socket server) all are away. */
 export function registerChatPresence(runtime: Runtime, io: IoServer) {
-  probes.set(runtime, async (accountId, userId) => {
-    const room = memberRoom(accountId, userId);
+  probes.set(runtime, async (accountId, userIds) => {
+    const rooms = userIds.map((userId) => memberRoom(accountId, userId));
+    const here = (sockets: { data: IoSocket['data'] }[]) =>
+      new Set(sockets.filter((s) => s.data.online).map((s) => s.data.actor.userId));
     try {
-      return (await io.in(room).fetchSockets()).some((s) => s.data.online);
+      return here(await io.in(rooms).fetchSockets());
     } catch (err) {
       // Another instance did not answer in time: this instance's view is the best there is.
       log.warn({ err }, 'chat presence from this instance only');
-      return localSockets(io, [room]).some((s) => s.data.online);
+      return here(localSockets(io, rooms));
     }
   });
 }
@@ -33,8 +38,8 @@ export function registerChatPresence(runtime: Runtime, io: IoServer) {
  */
 export function notifyAwayLater(runtime: Runtime, actor: Actor, message: ChatMessage): Promise<void> {
   const probe = probes.get(runtime);
-  const isHere = probe ? (userId: string) => probe(actor.accountId, userId) : async () => false;
-  return notifyAwayReaders(runtime, actor, message, isHere).then(
+  const whoIsHere = probe ? (userIds: string[]) => probe(actor.accountId, userIds) : async () => new Set<string>();
+  return notifyAwayReaders(runtime, actor, message, whoIsHere).then(
     () => undefined,
     (err: unknown) => log.error({ err, messageId: message.id }, 'chat notification failed'),
   );

@@ -12,7 +12,7 @@ export const CHAT_NOTIFICATION_QUOTE = 140;
 
 /**
  * Spec §3 chat notifications: a message reaches, as a notification, the readers of its conversation who are away
- * (`isHere` false: no socket of theirs in the chat on any instance). One per conversation and reader while unread:
+ * (not among `whoIsHere`: no socket of theirs in the chat on any instance, asked once for all readers). One per conversation and reader while unread:
  * a second message updates it (count, last words, time) instead of adding another. source_type 'chat',
  * event_meta.senderPic the sender's picture. Answers how many were created.
  */
@@ -20,13 +20,14 @@ export async function notifyAwayReaders(
   rt: { db: Db; bus?: EventBus | undefined },
   actor: Actor,
   message: ChatMessage,
-  isHere: (userId: string) => Promise<boolean>,
+  whoIsHere: (userIds: string[]) => Promise<ReadonlySet<string>>,
 ): Promise<number> {
   const [conversation] = await rt.db.select().from(conversations).where(eq(conversations.id, message.conversationId));
   if (!conversation) return 0;
   const readers = (await conversationMemberIds(rt.db, conversation)).filter((id) => id !== actor.userId);
-  const away: string[] = [];
-  for (const id of readers) if (!(await isHere(id))) away.push(id);
+  if (!readers.length) return 0;
+  const here = await whoIsHere(readers);
+  const away = readers.filter((id) => !here.has(id));
   if (!away.length) return 0;
   let team = '';
   if (conversation.teamId) {

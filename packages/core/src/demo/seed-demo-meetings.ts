@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
 import {
@@ -11,6 +10,7 @@ import {
   subscriptions,
   users,
 } from '../db/schema/index.ts';
+import { newNumber } from '../meetings/save-meeting.ts';
 import { addDays, todayIn, zonedToUtc } from '../meetings/time.ts';
 
 /**
@@ -165,12 +165,6 @@ export async function needsDemoMeetings(db: Db | Tx): Promise<boolean> {
   return rows.length === 0;
 }
 
-function meetingNumber(): string {
-  let s = String(randomInt(1, 10));
-  while (s.length < 10) s += String(randomInt(0, 10));
-  return s;
-}
-
 /** The lecture hall, its paid plan, the meetings, their attendance and recordings (in the caller's transaction). */
 export async function insertDemoMeetings(tx: Tx, now = new Date()): Promise<void> {
   const [inst] = await tx
@@ -226,7 +220,7 @@ export async function insertDemoMeetings(tx: Tx, now = new Date()): Promise<void
         accountId: inst.id,
         roomId: hall.id,
         ownerUserId: staff(m.host).id,
-        number: meetingNumber(),
+        number: newNumber(),
         name: m.name,
         description: m.description,
         kind: m.kind,

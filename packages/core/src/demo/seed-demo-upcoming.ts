@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { scheduleDays } from '@majlis/contracts/meeting-schedule';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
@@ -11,6 +10,7 @@ import {
   rooms,
   users,
 } from '../db/schema/index.ts';
+import { newNumber } from '../meetings/save-meeting.ts';
 import { addDays, todayIn, zonedToUtc } from '../meetings/time.ts';
 
 /**
@@ -31,12 +31,6 @@ const HALL = 'Training studio';
 export async function needsDemoUpcoming(db: Db | Tx): Promise<boolean> {
   const rows = await db.select({ id: meetings.id }).from(meetings).where(eq(meetings.name, DEMO_SERIES)).limit(1);
   return rows.length === 0;
-}
-
-function meetingNumber(): string {
-  let s = String(randomInt(1, 10));
-  while (s.length < 10) s += String(randomInt(0, 10));
-  return s;
 }
 
 export async function insertDemoUpcoming(tx: Tx, now = new Date()): Promise<void> {
@@ -61,7 +55,7 @@ export async function insertDemoUpcoming(tx: Tx, now = new Date()): Promise<void
   const hour = '09:30';
   const minutes = 30;
   const starts = days.map((d) => zonedToUtc(d, hour, TIME_ZONE));
-  const number = meetingNumber();
+  const number = newNumber();
   const [series] = await tx
     .insert(meetings)
     .values({
@@ -96,7 +90,7 @@ export async function insertDemoUpcoming(tx: Tx, now = new Date()): Promise<void
     accountId: place.accountId,
     roomId: place.roomId,
     ownerUserId: place.ownerId,
-    number: meetingNumber(),
+    number: newNumber(),
     name: DEMO_PERMANENT,
     description: 'متاحة في أي وقت لمن يحمل رقمها.',
     kind: 'permanent',

@@ -18,7 +18,8 @@ import { expandOccurrences, todayIn } from './time.ts';
 /** Create, "edit all", and the small per-meeting changes (status buttons, favourite, leaving as assistant). */
 
 const NUMBER_DIGITS = 10;
-function newNumber(): string {
+/** A generated public number: ten digits, no leading zero (the demo seeds its meetings with it too). */
+export function newNumber(): string {
   let s = String(randomInt(1, 10));
   while (s.length < NUMBER_DIGITS) s += String(randomInt(0, 10));
   return s;

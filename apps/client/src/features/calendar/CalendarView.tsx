@@ -18,10 +18,10 @@ import { Link } from 'react-router';
 import { intlLocale, showDigits, zoneLabel } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { type CalendarEvent, joinLink, type Meeting, meetingsApi } from '../meetings/api.ts';
+import { DeleteDayConfirm } from '../meetings/DeleteDayConfirm.tsx';
 import { browserTimeZone, dayIn, formatWhen } from '../meetings/format.ts';
 import { StatusBadge } from '../meetings/MeetingCard.tsx';
 import { MeetingFormDialog } from '../meetings/MeetingFormDialog.tsx';
@@ -292,18 +292,13 @@ export function CalendarView() {
           refetch();
         }}
       />
-      <ConfirmDialog
+      <DeleteDayConfirm
         opened={confirming}
-        title={t`Delete this day`}
-        confirmLabel={t`Delete this day`}
+        day={{ name: selected?.title, when }}
         busy={busy}
         onClose={() => setConfirming(false)}
         onConfirm={() => void deleteDay()}
-      >
-        <Trans>
-          Delete only this day of <bdi>{selected?.title}</bdi> ({when})? The other days stay as they are.
-        </Trans>
-      </ConfirmDialog>
+      />
     </Stack>
   );
 }

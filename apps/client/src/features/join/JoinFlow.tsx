@@ -10,6 +10,7 @@ import { deviceZone, formatDate, formatMoment, sameClock, showDigits, zoneLabel 
 import { hardNavigation } from '../../lib/navigation.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useSessionUser } from '../../state/session.tsx';
+import { MEETING_MOMENT } from '../meetings/format.ts';
 
 const param = (number: string) => ({ param: { number: seg(number) } });
 
@@ -33,18 +34,9 @@ export const joinLogic = joinMachine.provide({
   },
 });
 
-const START: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-};
-
 /** A start on one clock with that clock named: 'Tue, 24 Nov 2026, 10:00 (Japan Time)'. */
 function startOn(locale: Locale, iso: string, timeZone: string): string {
-  return `${formatDate(locale, iso, { ...START, timeZone })} (${zoneLabel(locale, timeZone, new Date(iso))})`;
+  return `${formatDate(locale, iso, { ...MEETING_MOMENT, timeZone })} (${zoneLabel(locale, timeZone, new Date(iso))})`;
 }
 
 /** Join a meeting by number (spec §8), anonymous or signed in; Arabic-Indic digits are accepted. */
@@ -93,7 +85,7 @@ export function JoinFlow({
   const startsAt = !iso
     ? null
     : user
-      ? formatMoment(language, iso, START)
+      ? formatMoment(language, iso, MEETING_MOMENT)
       : t`Your time: ${startOn(language, iso, deviceZone())}`;
   const organiserTime =
     iso && !user && organiserZone && !sameClock(organiserZone, deviceZone(), new Date(iso))

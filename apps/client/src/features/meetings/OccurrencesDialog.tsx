@@ -3,9 +3,9 @@ import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Text } f
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
 import { type Meeting, meetingsApi, type Occurrence } from './api.ts';
+import { DeleteDayConfirm } from './DeleteDayConfirm.tsx';
 import { dayIn, formatWhen } from './format.ts';
 import { OccurrenceDialog } from './OccurrenceDialog.tsx';
 
@@ -180,18 +180,13 @@ export function OccurrencesDialog({
           onChanged();
         }}
       />
-      <ConfirmDialog
+      <DeleteDayConfirm
         opened={!!deleting}
-        title={t`Delete this day`}
-        confirmLabel={t`Delete this day`}
+        day={{ name: meeting?.name, when }}
         busy={busy}
         onClose={() => setDeleting(null)}
         onConfirm={() => void deleteDay()}
-      >
-        <Trans>
-          Delete only this day of <bdi>{meeting?.name}</bdi> ({when})? The other days stay as they are.
-        </Trans>
-      </ConfirmDialog>
+      />
     </>
   );
 }

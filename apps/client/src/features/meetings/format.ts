@@ -18,17 +18,19 @@ export function dayIn(timeZone: string, date = new Date()): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** How a meeting's start is written: 'Tue, 24 Nov 2026, 10:00' (the card, the calendar, the join page). */
+export const MEETING_MOMENT: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
+
 /** A moment on the one clock (the profile's zone), the zone named when the device's clock differs: '… 10:00 (توقيت مصر)'. */
 export function formatWhen(locale: Locale, iso: string, timeZone: string, opts?: Intl.DateTimeFormatOptions): string {
-  const options: Intl.DateTimeFormatOptions = {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    ...opts,
-  };
+  const options: Intl.DateTimeFormatOptions = { ...MEETING_MOMENT, ...opts };
   // A day alone (no hour asked) has no clock to name.
   return options.hour === undefined && options.timeStyle === undefined
     ? new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone }).format(new Date(iso))
