@@ -10,7 +10,8 @@
  *
  * Loopback only; the clients run in this process, the two BFFs in their own. Stops by itself (hard limit 170 s) and
  * removes its database. Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), REDIS_URL
- * (default redis://127.0.0.1:6379), BENCH_SECONDS, BENCH_STEP_SECONDS, BENCH_RATE (default 200).
+ * (default redis://127.0.0.1:6379), BENCH_SECONDS, BENCH_STEP_SECONDS, BENCH_RATE (default 200), BENCH_AWAY=1 (the
+ * clients never say addUser: every reader is away and each message makes "while away" notifications).
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -28,6 +29,7 @@ const { createPostgresDatabase } = await import('@majlis/core/testing');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = positive(process.env.BENCH_SECONDS, 30);
 const STEP_SECONDS = positive(process.env.BENCH_STEP_SECONDS, 6);
+const AWAY = process.env.BENCH_AWAY === '1';
 const RATE = positive(process.env.BENCH_RATE, 200);
 const STEPS = [300, 400, 600, 800, 1200, 1600, 2400];
 const TEAMS = 100;
@@ -122,7 +124,11 @@ async function main() {
           }
           if (recording) (s.from.instance === instance ? latencies.same : latencies.across).push(now() - s.at);
         });
-        socket.once('connect', () => resolve());
+        // As the app does on connecting (spec §7 addUser): the member is in the chat, so no "while away"
+        // notification is made for them. BENCH_AWAY=1 leaves it out: every reader is away, each message notifies.
+        socket.once('connect', () =>
+          AWAY ? resolve() : socket.emit('addUser', { ownerId: c.accountId, userId: c.userId }, () => resolve()),
+        );
         socket.once('connect_error', reject);
       });
     const t0 = now();

@@ -9,6 +9,7 @@ export interface SeededMember {
   /** The Cookie header of the member's session. */
   cookie: string;
   userId: string;
+  accountId: string;
   teamId: string;
   team: number;
 }
@@ -53,7 +54,7 @@ export async function seedTeams(url: string, secret: string, teams: number, size
       await database.db.insert(schema.teamMembers).values(users.map((u) => ({ teamId, userId: u.id })));
       for (const u of users) {
         const { id } = await createSession(database.db, config, { userId: u.id, accountId });
-        members.push({ cookie: `${cookie}=${id}`, userId: u.id, teamId, team: t });
+        members.push({ cookie: `${cookie}=${id}`, userId: u.id, accountId, teamId, team: t });
       }
     }
   } finally {
