@@ -12,8 +12,10 @@ export const ACCOUNT_KINDS = ['indv', 'inst'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 /** Storage shows red (and a room warns its owner) from this share used (spec §4, §9). */
 export const STORAGE_WARNING_PERCENT = 85;
-export const PLAN_PERIODS = ['trial', 'daily', 'monthly', 'annual'] as const;
-export const PLAN_STATUSES = ['trial', 'active', 'expiring', 'expired', 'renewed'] as const;
+/** `enterprise`: the institution account's own monthly renewal (a subscription without a room). */
+export const PLAN_PERIODS = ['trial', 'daily', 'monthly', 'annual', 'enterprise'] as const;
+/** subscription statechart: a room not bought yet is `unpaid`. */
+export const PLAN_STATUSES = ['unpaid', 'trial', 'active', 'expiring', 'expired', 'renewed'] as const;
 
 // ---------------------------------------------------------------- requests
 

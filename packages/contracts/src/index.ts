@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './common.ts';
 export * from './cookies.ts';
 export * from './directory.ts';

@@ -37,7 +37,13 @@ export function RoomCard({
   const meetings = formatNumber(language, room.meetingsCount);
   const sub = room.subscription;
   const periodLabel = sub
-    ? { trial: t`Free trial`, daily: t`Daily`, monthly: t`Monthly`, annual: t`Annual` }[sub.period]
+    ? {
+        trial: t`Free trial`,
+        daily: t`Daily`,
+        monthly: t`Monthly`,
+        annual: t`Annual`,
+        enterprise: t`Enterprise account`,
+      }[sub.period]
     : null;
   const remaining = sub ? formatNumber(language, sub.remainingDays) : '';
   return (

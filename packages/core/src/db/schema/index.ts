@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './billing.ts';
 export * from './chat.ts';
 export * from './jobs.ts';
 export * from './meetings.ts';

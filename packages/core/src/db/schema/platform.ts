@@ -195,25 +195,47 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'cascade' }),
-    period: text('period', { enum: ['trial', 'daily', 'monthly', 'annual'] }).notNull(),
-    status: text('status', { enum: ['trial', 'active', 'expiring', 'expired', 'renewed'] }).notNull(),
+    /** `enterprise`: the institution account's own monthly renewal (no room). */
+    period: text('period', { enum: ['trial', 'daily', 'monthly', 'annual', 'enterprise'] }).notNull(),
+    /** subscription statechart (packages/machines): unpaid → trial | active → expiring → expired → renewed. */
+    status: text('status', { enum: ['unpaid', 'trial', 'active', 'expiring', 'expired', 'renewed'] }).notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Monthly, annual, trial, enterprise: when it ends. Daily: unused days never expire, so this is not used. */
     renewsAt: timestamp('renews_at', { withTimezone: true }).notNull(),
+    /** Daily plan: days bought and not yet begun (spec §9: a day is taken at the first meeting start of a day). */
+    daysLeft: integer('days_left').notNull().default(0),
+    /** Daily plan: the day begun last ends here (up to 24 h after its first meeting started). */
+    dayEndsAt: timestamp('day_ends_at', { withTimezone: true }),
+    currency: text('currency', { enum: ['EGP', 'USD'] }),
+    /** Price of one period (daily: of the 7-day pack), before discount and tax, in minor units. */
+    unitMinor: integer('unit_minor'),
+    /** What was paid for the current period, all included, in minor units. */
+    totalMinor: integer('total_minor'),
+    /** The order that paid the current period. */
+    orderId: uuid('order_id'),
     createdAt: createdAt(),
   },
   (t) => [index('subscriptions_account_idx').on(t.accountId)],
 );
 
-export const trials = pgTable('trials', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  phone: text('phone'),
-  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  endsAt: timestamp('ends_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+/** One free trial per user and per phone number (spec §4); the phone is stored once verified (E.164). */
+export const trials = pgTable(
+  'trials',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** The account and room the trial was given to. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('trials_phone_key').on(t.phone)],
+);
 
 /** Stored as message ids + values, rendered in the reader's language (DESIGN §11). */
 export const notifications = pgTable(
