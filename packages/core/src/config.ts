@@ -118,6 +118,16 @@ export const ZEnv = z.object({
   JITSI_BASE_URL: zUrl(['http:', 'https:']).default('https://meet.jit.si'),
   JITSI_APP_ID: z.string().min(1).optional(),
   JITSI_APP_SECRET: z.string().min(1).optional(),
+  // Payments: the embedded sandbox unless PAYMENTS_PROVIDER=paymob (then the PAYMOB_* keys below are required).
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'paymob']).default('sandbox'),
+  PAYMOB_SECRET_KEY: z.string().min(1).optional(),
+  PAYMOB_PUBLIC_KEY: z.string().min(1).optional(),
+  PAYMOB_HMAC_SECRET: z.string().min(1).optional(),
+  PAYMOB_CARD_INTEGRATION_ID: zPositiveInt.optional(),
+  /** Mobile wallets (Vodafone Cash, Orange Cash…); unset: cards only. */
+  PAYMOB_WALLET_INTEGRATION_ID: zPositiveInt.optional(),
+  /** Egypt's host; other regions have their own (ksa.paymob.com, uae.paymob.com, oman.paymob.com). */
+  PAYMOB_BASE_URL: zUrl(['http:', 'https:']).default('https://accept.paymob.com'),
   // Worker (BullMQ): a killed worker's job is taken over once its lock lapses and the stalled check runs.
   WORKER_CONCURRENCY: zPositiveInt.default(10),
   WORKER_LOCK_MS: zPositiveInt.default(30_000),
@@ -145,6 +155,14 @@ export interface Config extends TEnv {
   sessionSecretSet: boolean;
 }
 
+/** What Paymob cannot work without: a checkout nobody can pay, or callbacks nobody can verify, must not start. */
+export const PAYMOB_REQUIRED = [
+  'PAYMOB_SECRET_KEY',
+  'PAYMOB_PUBLIC_KEY',
+  'PAYMOB_HMAC_SECRET',
+  'PAYMOB_CARD_INTEGRATION_ID',
+] as const;
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
@@ -164,6 +182,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(variable, issue?.message ?? 'is invalid');
   }
   const e = parsed.data;
+  if (e.PAYMENTS_PROVIDER === 'paymob') {
+    const missing = PAYMOB_REQUIRED.find((name) => e[name] === undefined);
+    if (missing) throw new ConfigError(missing, 'is required with PAYMENTS_PROVIDER=paymob');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
