@@ -3,7 +3,14 @@ import { paymobProvider } from './paymob.ts';
 import type { PaymentProvider } from './port.ts';
 import { sandboxProvider } from './sandbox.ts';
 
-export type { CheckoutRequest, CheckoutStart, PaymentMethod, PaymentProvider, VerifiedTransaction } from './port.ts';
+export type {
+  CallbackInput,
+  CheckoutRequest,
+  CheckoutStart,
+  PaymentMethod,
+  PaymentProvider,
+  VerifiedTransaction,
+} from './port.ts';
 export { PaymentProviderError } from './port.ts';
 
 const byConfig = new WeakMap<Config, PaymentProvider>();
