@@ -5,4 +5,6 @@ export * from './join/join.machine.ts';
 export * from './language/language.machine.ts';
 export * from './meeting-status/meeting-status.machine.ts';
 export * from './notifications/notifications.machine.ts';
+export * from './payment/payment.machine.ts';
 export * from './session/session.machine.ts';
+export * from './subscription/subscription.machine.ts';
