@@ -8,3 +8,4 @@ export * from './notifications/notifications.machine.ts';
 export * from './payment/payment.machine.ts';
 export * from './session/session.machine.ts';
 export * from './subscription/subscription.machine.ts';
+export * from './trial-verification/trial-verification.machine.ts';
