@@ -70,6 +70,7 @@ CREATE TABLE "orders" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"provider" text NOT NULL,
 	"provider_order_id" text,
+	"earlier_provider_order_ids" text[] DEFAULT '{}'::text[] NOT NULL,
 	"checkout_url" text,
 	"client_key" text NOT NULL,
 	"failure" text,

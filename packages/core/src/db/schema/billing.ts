@@ -116,6 +116,8 @@ export const orders = pgTable(
     provider: text('provider', { enum: ['sandbox', 'paymob'] }).notNull(),
     /** The provider's own order id (Paymob `intention_order_id`): callbacks are matched on it, it is signed. */
     providerOrderId: text('provider_order_id'),
+    /** Earlier attempts' provider order ids: a late callback of an earlier attempt still finds its order. */
+    earlierProviderOrderIds: text('earlier_provider_order_ids').array().notNull().default(sql`'{}'::text[]`),
     /** The last checkout page we sent the buyer to ("pay again" starts a new attempt on the same order). */
     checkoutUrl: text('checkout_url'),
     /** Chosen by the client per checkout dialog: a double click sends the same key and gets the same order. */
