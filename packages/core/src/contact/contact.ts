@@ -5,6 +5,12 @@ import type { Db } from '../db/connect.ts';
 import { contactMessages } from '../db/schema/index.ts';
 import { enqueueMessage } from '../outbox/enqueue.ts';
 
+/** The company behind the platform: the footer's tax registration and address, also printed on invoices. */
+export const COMPANY = {
+  taxNumber: '000-000-000',
+  address: { ar: 'القاهرة، جمهورية مصر العربية', en: 'Cairo, Egypt' },
+} as const;
+
 /** Spec §3 contact config: a list whose first item holds the support details and social links. */
 export function contactConfig(config: Config) {
   const digits = config.SUPPORT_PHONE.replace(/\D/g, '');
@@ -18,8 +24,8 @@ export function contactConfig(config: Config) {
       twitter: config.SOCIAL_TWITTER,
       linkedin: config.SOCIAL_LINKEDIN,
       youtube: config.SOCIAL_YOUTUBE,
-      taxNumber: '000-000-000',
-      address: { ar: 'القاهرة، جمهورية مصر العربية', en: 'Cairo, Egypt' },
+      taxNumber: COMPANY.taxNumber,
+      address: COMPANY.address,
     },
   ];
 }
