@@ -14,6 +14,7 @@ import { rejectMalformedUrl } from './http/url.ts';
 import { accountRoutes } from './routes/account.ts';
 import { ADMIN_QUEUES_PATH } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { directoryRoutes } from './routes/directory.ts';
@@ -21,11 +22,13 @@ import { joinRoutes } from './routes/join.ts';
 import { meetingRoutes } from './routes/meetings.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { priceRoutes } from './routes/prices.ts';
 import { profileRoutes, RAW_BODY_PATHS } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { recordingsRoutes } from './routes/recordings.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { roomRoutes } from './routes/rooms.ts';
+import { trialRoutes } from './routes/trial.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
@@ -82,10 +85,13 @@ export const apiRoutes = new Hono<Env>()
   .route('/', chatRoutes)
   .route('/', notificationRoutes)
   .route('/', roomRoutes)
+  .route('/', trialRoutes)
   .route('/', meetingRoutes)
   .route('/', joinRoutes)
   .route('/', recordingsRoutes)
   .route('/', reportsRoutes)
+  .route('/', billingRoutes)
+  .route('/', priceRoutes)
   .route('/', webhookRoutes)
   .route('/', opsRoutes);
 

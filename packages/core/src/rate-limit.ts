@@ -24,7 +24,12 @@ export type LimitKind =
   | 'opsWrites'
   | 'recordingWrites'
   | 'recordingDownloads'
-  | 'reportExportUser';
+  | 'reportExportUser'
+  | 'quoteUser'
+  | 'transferUser'
+  | 'checkoutUser'
+  | 'trialUser'
+  | 'trialPhone';
 
 export interface RateLimits {
   /** Counts `points` attempts; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
@@ -84,6 +89,16 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     recordingWrites: { points: 300, duration: HOUR },
     // Downloads counted per user or per share link, limited per user (or per IP signed out): a person, not a scraper.
     recordingDownloads: { points: 120, duration: HOUR },
+    // A checkout dialog asks for a price at each change (tier, period, coupon): hundreds an hour, not a coupon guesser.
+    quoteUser: { points: 300, duration: HOUR },
+    // The move to enterprise happens once; a handful of tries covers a mistyped name or a double click.
+    transferUser: { points: 10, duration: HOUR },
+    // Orders and pay-again attempts: a buyer makes a few; each one starts a checkout at the gateway.
+    checkoutUser: { points: 30, duration: HOUR },
+    // Trial phone codes, per user (asking, resending, typing) and per number (each send is an SMS we pay for):
+    // a person needs a few sends and a handful of tries, a script hopping numbers or users does not get far.
+    trialUser: { points: 30, duration: HOUR },
+    trialPhone: { points: 8, duration: DAY },
   };
   const limiters = Object.fromEntries(
     (Object.keys(rules) as LimitKind[]).map((kind) => {

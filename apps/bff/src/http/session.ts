@@ -78,12 +78,13 @@ export const loadSession: MiddlewareHandler<Env> = async (c, next) => {
 
 /**
  * Provider callbacks and webhooks: called by servers, not browsers, and verified by their own signatures
- * (BBB checksum / JWT HS256, Zoom x-zm-signature), so they carry no CSRF token and may post forms.
+ * (BBB checksum / JWT HS256, Zoom x-zm-signature, Paymob HMAC-SHA512), so they carry no CSRF token and may post forms.
  */
 export const SIGNED_CALLBACK_PATHS = new Set([
   '/api/webhooks/bbb/recording-ready',
   '/api/webhooks/bbb/events',
   '/api/webhooks/zoom',
+  '/api/webhooks/paymob',
 ]);
 
 /** Spec §7/§9: every unsafe method carries X-CSRF-Token equal to the token bound to the session (constant time). */

@@ -1,6 +1,7 @@
 import { pickOptions } from '@majlis/contracts/meetings';
 import { decideMeeting, type MeetingStatus, type MeetingStatusEvent } from '@majlis/machines';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { requireRoomTime, takeDayIfDue } from '../billing/subscriptions.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { meetingOccurrences, meetings, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -136,6 +137,8 @@ export async function applyMeetingEvent(
     throw refused(m.status, m.active);
   }
   const patch: Partial<MeetingRow> = { status: d.status, active: d.active, updatedAt: new Date() };
+  // a start needs the room's subscription to run (spec §8 "Meeting has expired"); a daily plan takes its day after
+  const paid = d.effects.includes('createOnProvider') ? await requireRoomTime(ctx.db, m.roomId) : null;
   if (d.effects.length) {
     const [room] = await ctx.db.select().from(rooms).where(eq(rooms.id, m.roomId));
     const provider = opts.provider ?? providerFor(ctx.config, room?.type ?? 'jitsi');
@@ -162,6 +165,7 @@ export async function applyMeetingEvent(
     .where(and(eq(meetings.id, m.id), eq(meetings.status, m.status), eq(meetings.active, m.active)))
     .returning();
   if (!saved) return applyMeetingEvent(ctx, meetingId, ev, opts); // changed meanwhile: decide again on the new row
+  if (paid) await takeDayIfDue(ctx.db, paid);
   // the stays still open end with the meeting (a leave kept before its join is closed already)
   if (ends && saved.endedAt) await closeOpenAttendance(ctx.db, saved.id, saved.endedAt);
   return saved;

@@ -4,9 +4,10 @@ import { TRIAL_DAYS } from '../accounts/account-info.ts';
 import { hasPower } from '../accounts/powers.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import { remainingDays, statusNow } from '../billing/subscriptions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { meetings, memberships, rooms, roomTrials, subscriptions, users } from '../db/schema/index.ts';
+import { meetings, memberships, rooms, subscriptions, users } from '../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { actorName, notifyUsers } from '../notifications/notify-users.ts';
@@ -83,10 +84,10 @@ async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[]): Promise<R
         .from(users)
         .where(inArray(users.id, userIds))
     : [];
-  const now = Date.now();
+  const now = new Date();
   return rows.map((r) => {
-    const sub = subs.filter((s) => s.roomId === r.id).sort((a, b) => +b.renewsAt - +a.renewsAt)[0];
-    const remaining = sub ? Math.max(0, Math.ceil((+sub.renewsAt - now) / DAY_MS)) : 0;
+    const sub = subs.filter((s) => s.roomId === r.id).sort((a, b) => +b.createdAt - +a.createdAt)[0];
+    const status = sub ? statusNow(sub, now) : null;
     return {
       id: r.id,
       name: r.name,
@@ -97,22 +98,23 @@ async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[]): Promise<R
       status: r.status,
       meetingsCount: counts.find((c) => c.roomId === r.id)?.n ?? 0,
       assignedUser: people.find((p) => p.id === r.assignedUserId) ?? null,
-      subscription: sub
-        ? {
-            period: sub.period,
-            status: +sub.renewsAt <= now ? 'expired' : sub.status,
-            trial: sub.period === 'trial',
-            expired: +sub.renewsAt <= now,
-            renewsAt: sub.renewsAt.toISOString(),
-            remainingDays: remaining,
-          }
-        : null,
+      subscription:
+        sub && status
+          ? {
+              period: sub.period,
+              status,
+              trial: sub.period === 'trial',
+              expired: status === 'expired' || status === 'unpaid',
+              renewsAt: sub.renewsAt.toISOString(),
+              remainingDays: status === 'expired' || status === 'unpaid' ? 0 : remainingDays(sub, now),
+            }
+          : null,
       createdAt: r.createdAt.toISOString(),
     };
   });
 }
 
-function requireProvider(config: Config, type: RoomType) {
+export function requireProvider(config: Config, type: RoomType) {
   if (!roomTypes(config).find((t) => t.type === type)?.available) {
     throw new AppError(
       409,
@@ -126,14 +128,15 @@ function requireProvider(config: Config, type: RoomType) {
 }
 
 /**
- * A new room with its subscription record. The account's first room starts the 7-day trial, once ever; later rooms
- * get an unpaid (expired) record until bought. An individual account has one room at most (spec §5).
+ * A new room with its subscription record, `unpaid` (subscription statechart) until it is bought or given the free
+ * trial (billing: the owner buys it; the trial comes with a verified phone). It keeps its settings and meetings
+ * meanwhile but starts none ("Meeting has expired"). An individual account has one room at most (spec §5).
  */
 export async function createRoom(db: Db, config: Config, actor: Actor, input: RoomInput): Promise<RoomView> {
   requireRoomManager(actor);
   requireProvider(config, input.type);
   const id = await db.transaction(async (tx) => {
-    // serialise room creation per account, so two requests cannot both pass the one-room and trial checks
+    // serialise room creation per account, so two requests cannot both pass the one-room check
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rooms:${actor.accountId}`}))`);
     if (actor.kind === 'indv') {
       const [existing] = await tx.select({ n: count() }).from(rooms).where(eq(rooms.accountId, actor.accountId));
@@ -144,27 +147,15 @@ export async function createRoom(db: Db, config: Config, actor: Actor, input: Ro
       .values({ accountId: actor.accountId, name: input.name, type: input.type, participants: input.participants })
       .returning({ id: rooms.id });
     if (!room) throw new Error('room insert failed');
-    const trial = await tx.insert(roomTrials).values({ accountId: actor.accountId }).onConflictDoNothing().returning();
     const now = new Date();
-    await tx.insert(subscriptions).values(
-      trial.length
-        ? {
-            accountId: actor.accountId,
-            roomId: room.id,
-            period: 'trial',
-            status: 'trial',
-            startsAt: now,
-            renewsAt: new Date(+now + TRIAL_DAYS * DAY_MS),
-          }
-        : {
-            accountId: actor.accountId,
-            roomId: room.id,
-            period: 'daily',
-            status: 'expired',
-            startsAt: now,
-            renewsAt: now,
-          },
-    );
+    await tx.insert(subscriptions).values({
+      accountId: actor.accountId,
+      roomId: room.id,
+      period: 'monthly',
+      status: 'unpaid',
+      startsAt: now,
+      renewsAt: now,
+    });
     return room.id;
   });
   return getRoom(db, actor, id);

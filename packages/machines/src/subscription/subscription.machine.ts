@@ -33,6 +33,8 @@ export const subscriptionMachine = setup({
     notifyExpired: () => {},
     /** Daily plan: take one day from the balance, running for 24 h. */
     takeDay: () => {},
+    /** Let the meeting start (a named action: XState's can() answers false for a transition that does nothing). */
+    admit: () => {},
   },
   guards: {
     /** A daily plan may start with a running day, or by taking one of its days; other plans run until their end. */
@@ -55,7 +57,7 @@ export const subscriptionMachine = setup({
         'payment.completed': { target: 'active', actions: 'extend' },
         'time.reminder': { actions: 'remind' },
         'time.ended': { target: 'expired', actions: 'notifyExpired' },
-        'meeting.start': { guard: 'entitled' },
+        'meeting.start': { guard: 'entitled', actions: 'admit' },
       },
     },
     active: {
@@ -64,7 +66,10 @@ export const subscriptionMachine = setup({
         'payment.refunded': { target: 'expired', actions: 'cut' },
         'time.reminder': { target: 'expiring', actions: 'remind' },
         'time.ended': { target: 'expired', actions: 'notifyExpired' },
-        'meeting.start': [{ guard: 'needsDay', actions: 'takeDay' }, { guard: 'entitled' }],
+        'meeting.start': [
+          { guard: 'needsDay', actions: ['takeDay', 'admit'] },
+          { guard: 'entitled', actions: 'admit' },
+        ],
       },
     },
     expiring: {
@@ -73,7 +78,10 @@ export const subscriptionMachine = setup({
         'payment.refunded': { target: 'expired', actions: 'cut' },
         'time.reminder': { actions: 'remind' },
         'time.ended': { target: 'expired', actions: 'notifyExpired' },
-        'meeting.start': [{ guard: 'needsDay', actions: 'takeDay' }, { guard: 'entitled' }],
+        'meeting.start': [
+          { guard: 'needsDay', actions: ['takeDay', 'admit'] },
+          { guard: 'entitled', actions: 'admit' },
+        ],
       },
     },
     /** Keeps its data; refuses to start meetings until paid again. */
@@ -86,7 +94,10 @@ export const subscriptionMachine = setup({
         'payment.refunded': { target: 'expired', actions: 'cut' },
         'time.reminder': { target: 'expiring', actions: 'remind' },
         'time.ended': { target: 'expired', actions: 'notifyExpired' },
-        'meeting.start': [{ guard: 'needsDay', actions: 'takeDay' }, { guard: 'entitled' }],
+        'meeting.start': [
+          { guard: 'needsDay', actions: ['takeDay', 'admit'] },
+          { guard: 'entitled', actions: 'admit' },
+        ],
       },
     },
   },

@@ -30,7 +30,8 @@ export function sandboxProvider(
       return {
         providerOrderId,
         reference: providerOrderId,
-        redirectUrl: `${config.publicUrl}/api/billing/sandbox/${providerOrderId}`,
+        // our own checkout page (client route); its pay action is POST /api/billing/sandbox/{ref}
+        redirectUrl: `${config.publicUrl}/billing/sandbox/${providerOrderId}`,
       };
     },
     verifyCallback(input) {

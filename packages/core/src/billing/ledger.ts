@@ -1,0 +1,487 @@
+import type { OrderList, OrderView, TCheckoutBody } from '@majlis/contracts/billing';
+import { both } from '@majlis/i18n/server';
+import { decidePayment, type PaymentEvent, type PaymentState } from '@majlis/machines';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Actor } from '../auth/actor.ts';
+import type { Config } from '../config.ts';
+import type { Db, Tx } from '../db/connect.ts';
+import { coupons, invoices, orders, payments, rooms, subscriptions, users } from '../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../errors.ts';
+import type { EventBus } from '../events/bus.ts';
+import { logger } from '../log.ts';
+import { notifyUsers } from '../notifications/notify-users.ts';
+import { paymentProviderFor } from '../providers/payments/index.ts';
+import type { PaymentProvider, VerifiedTransaction } from '../providers/payments/port.ts';
+import { PaymentProviderError } from '../providers/payments/port.ts';
+import { sandboxTransaction } from '../providers/payments/sandbox.ts';
+import { requireProvider } from '../rooms/rooms.ts';
+import { reserveCoupon } from './coupons.ts';
+import { issueInvoice, markInvoicePaid, markInvoiceUnpaid } from './invoices.ts';
+import { quotePurchase } from './prices.ts';
+import { cutSubscription, extendSubscription, startSubscription } from './subscriptions.ts';
+
+/**
+ * Orders and payments (payment statechart). The server prices every order; only a verified transaction-processed
+ * callback completes or fails one, found by the provider's signed order id, once per transaction id. The sandbox's
+ * pay button produces the same signed callback, so both providers take this one path.
+ */
+
+const log = logger.child({ module: 'billing' });
+export type OrderRow = typeof orders.$inferSelect;
+
+interface Rt {
+  db: Db;
+  config: Config;
+  bus?: EventBus | undefined;
+  provider?: PaymentProvider;
+}
+
+/** Spec §6: rooms are bought by the account's owner; admins and members do not buy. */
+export function requireBuyer(actor: Actor): void {
+  if (actor.role !== 'owner') throw forbidden();
+}
+
+const FAILURES: Record<string, string> = {
+  NO_WALLET: 'error.NO_WALLET',
+  DECLINED: 'error.PAYMENT_FAILED',
+  AMOUNT: 'error.PAYMENT_ERROR',
+  PROVIDER: 'error.PAYMENT_ERROR',
+};
+
+export async function orderView(db: Db | Tx, o: OrderRow): Promise<OrderView> {
+  const [coupon] = o.couponId
+    ? await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, o.couponId))
+    : [];
+  const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, o.id));
+  return {
+    id: o.id,
+    kind: o.kind,
+    status: o.status,
+    roomId: o.roomId,
+    roomName: o.roomName,
+    roomType: o.roomType,
+    participants: o.participants,
+    period: o.period,
+    currency: o.currency,
+    unitMinor: o.unitMinor,
+    discountMinor: o.discountMinor,
+    taxMinor: o.taxMinor,
+    totalMinor: o.totalMinor,
+    couponCode: coupon?.code ?? null,
+    provider: o.provider,
+    failure: o.failure ? both(o.failure) : null,
+    failureDetail: o.failureDetail,
+    attempts: o.attempts,
+    invoiceId: invoice?.id ?? null,
+    createdAt: o.createdAt.toISOString(),
+    completedAt: o.completedAt?.toISOString() ?? null,
+  };
+}
+
+async function findOrder(db: Db | Tx, actor: Actor, id: string): Promise<OrderRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.accountId, actor.accountId)));
+  if (!o) throw notFound();
+  return o;
+}
+
+export async function getOrder(db: Db, actor: Actor, id: string): Promise<OrderView> {
+  return orderView(db, await findOrder(db, actor, id));
+}
+
+export async function listOrders(db: Db, actor: Actor): Promise<OrderList> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.accountId, actor.accountId))
+    .orderBy(desc(orders.createdAt))
+    .limit(200);
+  const ids = rows.map((o) => o.id);
+  const pays = ids.length
+    ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt))
+    : [];
+  return {
+    orders: await Promise.all(rows.map((o) => orderView(db, o))),
+    payments: pays.map((p) => ({
+      id: p.id,
+      orderId: p.orderId,
+      status: p.status,
+      amountMinor: p.amountMinor,
+      currency: p.currency,
+      method: p.method,
+      brand: p.brand,
+      last4: p.last4,
+      createdAt: p.createdAt.toISOString(),
+    })),
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * POST /api/billing/checkout: price the purchase on the server, keep the order with its coupon and its (not yet paid)
+ * invoice, and start a checkout at the provider. The dialog's client key makes a double click the same order.
+ */
+export async function checkout(
+  rt: Rt,
+  actor: Actor,
+  body: TCheckoutBody,
+  now = new Date(),
+): Promise<{ order: OrderView; redirectUrl: string | null }> {
+  requireBuyer(actor);
+  const { db, config } = rt;
+  const again = await existingOrder(db, actor, body.clientKey);
+  if (again) return again;
+  const { purchase } = body;
+  if (purchase.kind === 'room') {
+    requireProvider(config, purchase.roomType);
+    if (actor.kind === 'indv') {
+      const [n] = await db.select({ n: count() }).from(rooms).where(eq(rooms.accountId, actor.accountId));
+      if ((n?.n ?? 0) > 0) throw new AppError(409, 'INDIVIDUAL_ONE_ROOM');
+    }
+  }
+  if (purchase.kind === 'enterprise' && actor.kind !== 'inst') throw new AppError(409, 'ENTERPRISE_ONLY');
+  const q = await quotePurchase(db, config, actor, purchase, now);
+  if (q.coupon && !q.coupon.applied) {
+    throw new AppError(409, 'COUPON_REFUSED', { coupon: q.coupon.refusal ?? 'coupon.unknown' });
+  }
+  const provider = rt.provider ?? paymentProviderFor(config);
+  let order: OrderRow;
+  try {
+    order = await db.transaction(async (tx) => {
+      const [o] = await tx
+        .insert(orders)
+        .values({
+          accountId: actor.accountId,
+          userId: actor.userId,
+          kind: purchase.kind,
+          roomId: q.room?.id ?? null,
+          roomName: purchase.kind === 'room' ? purchase.roomName : (q.room?.name ?? null),
+          roomType: q.roomType ?? null,
+          participants: q.participants ?? null,
+          period: q.period,
+          currency: q.currency,
+          unitMinor: q.unitMinor,
+          discountMinor: q.discountMinor,
+          taxMinor: q.taxMinor,
+          totalMinor: q.totalMinor,
+          couponId: q.couponId,
+          provider: provider.name,
+          clientKey: body.clientKey,
+        })
+        .returning();
+      if (!o) throw new Error('order insert failed');
+      if (q.couponId) await reserveCoupon(tx, q.couponId, actor.accountId, o.id, now);
+      await issueInvoice(tx, o.id, now);
+      return o;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const raced = await existingOrder(db, actor, body.clientKey);
+      if (raced) return raced;
+    }
+    throw err;
+  }
+  return startAttempt(rt, provider, actor, order, false);
+}
+
+async function existingOrder(db: Db, actor: Actor, clientKey: string) {
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, actor.accountId), eq(orders.clientKey, clientKey)));
+  if (!o) return null;
+  return { order: await orderView(db, o), redirectUrl: o.status === 'pending' ? o.checkoutUrl : null };
+}
+
+/** A checkout at the provider for the order (a first attempt, or "pay again" on the same order). */
+async function startAttempt(rt: Rt, provider: PaymentProvider, actor: Actor, o: OrderRow, retry: boolean) {
+  const { db, config } = rt;
+  const [buyer] = await db.select().from(users).where(eq(users.id, actor.userId));
+  const label = o.kind === 'enterprise' ? 'Majlis enterprise account' : `Majlis room ${o.roomName ?? ''}`.trim();
+  try {
+    const start = await provider.startCheckout({
+      // Paymob refuses a special_reference it has seen: each attempt has its own
+      orderId: o.attempts > 1 || retry ? `${o.id}.${o.attempts}` : o.id,
+      amountMinor: o.totalMinor,
+      currency: o.currency,
+      items: [
+        { name: label.slice(0, 50), amountMinor: o.totalMinor, description: `${o.kind} ${o.period}`, quantity: 1 },
+      ],
+      buyer: {
+        fname: buyer?.fname ?? actor.fname,
+        lname: buyer?.lname ?? actor.lname,
+        email: buyer?.email ?? actor.email,
+        phone: buyer?.phone ?? null,
+      },
+      notificationUrl: `${config.publicUrl}/api/webhooks/paymob`,
+      redirectionUrl: `${config.publicUrl}/api/billing/paymob/return`,
+    });
+    const [saved] = await db
+      .update(orders)
+      .set({
+        providerOrderId: start.providerOrderId,
+        earlierProviderOrderIds: o.providerOrderId
+          ? sql`array_append(${orders.earlierProviderOrderIds}, ${o.providerOrderId})`
+          : orders.earlierProviderOrderIds,
+        checkoutUrl: start.redirectUrl,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, o.id))
+      .returning();
+    return { order: await orderView(db, saved ?? o), redirectUrl: start.redirectUrl };
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    log.warn({ err: err.message, orderId: o.id }, 'checkout could not start at the payment provider');
+    throw new AppError(503, 'PAYMENT_ERROR');
+  }
+}
+
+/** POST /api/billing/orders/{id}/pay: "pay again", keeping the order (its price, coupon and invoice). */
+export async function payAgain(rt: Rt, actor: Actor, id: string) {
+  requireBuyer(actor);
+  const o = await findOrder(rt.db, actor, id);
+  const d = decidePayment(o.status, { type: 'payment.retry' });
+  if (!d.ok) throw new AppError(409, o.status === 'completed' ? 'ORDER_PAID' : 'ORDER_CLOSED');
+  // one attempt at a time: the conditional update lets one of two clicks through
+  const [next] = await rt.db
+    .update(orders)
+    .set({ status: d.state as OrderRow['status'], attempts: o.attempts + 1, updatedAt: new Date() })
+    .where(and(eq(orders.id, o.id), eq(orders.attempts, o.attempts)))
+    .returning();
+  if (!next) throw new AppError(409, 'SERVICE_UNAVAILABLE');
+  return startAttempt(rt, rt.provider ?? paymentProviderFor(rt.config), actor, next, true);
+}
+
+function eventOf(t: VerifiedTransaction): PaymentEvent | null {
+  if (t.refunded || t.voided) return { type: 'payment.refunded' };
+  if (t.pending) return null;
+  return t.success ? { type: 'payment.succeeded' } : { type: 'payment.failed' };
+}
+
+export type CallbackResult = { handled: 'granted' | 'failed' | 'refunded' | 'duplicate' | 'recorded' | 'unknown' };
+
+/**
+ * A verified transaction-processed callback. Idempotent per transaction id (a duplicate changes nothing); decided by
+ * the payment statechart, so a final order never goes back; a success whose amount or currency is not the order's
+ * grants nothing. Response callbacks (the browser's return) never come here.
+ */
+export async function onTransaction(rt: Rt, provider: 'sandbox' | 'paymob', t: VerifiedTransaction, now = new Date()) {
+  if (t.kind !== 'processed') throw new Error('only a processed callback may change an order');
+  const result = await rt.db.transaction(async (tx): Promise<CallbackResult & { order?: OrderRow; event?: string }> => {
+    const [o] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.provider, provider),
+          or(
+            eq(orders.providerOrderId, t.providerOrderId),
+            sql`${t.providerOrderId} = any(${orders.earlierProviderOrderIds})`,
+          ),
+        ),
+      )
+      .for('update');
+    if (!o) return { handled: 'unknown' };
+    const status = t.refunded
+      ? 'refunded'
+      : t.voided
+        ? 'voided'
+        : t.pending
+          ? 'pending'
+          : t.success
+            ? 'succeeded'
+            : 'failed';
+    const [inserted] = await tx
+      .insert(payments)
+      .values({
+        orderId: o.id,
+        provider,
+        transactionId: t.transactionId,
+        status,
+        amountMinor: t.amountMinor,
+        currency: t.currency,
+        method: t.method,
+        brand: t.brand,
+        last4: t.last4,
+        message: t.message,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (!inserted) {
+      // the same transaction again: only a pending one may still become final
+      const [known] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.transactionId, t.transactionId)));
+      if (known?.status !== 'pending' || status === 'pending') return { handled: 'duplicate' };
+      await tx.update(payments).set({ status, message: t.message, updatedAt: now }).where(eq(payments.id, known.id));
+    }
+    const event = eventOf(t);
+    if (!event) return { handled: 'recorded' };
+    if (event.type === 'payment.succeeded' && (t.amountMinor !== o.totalMinor || t.currency !== o.currency)) {
+      log.warn(
+        { orderId: o.id, transactionId: t.transactionId },
+        'paid amount differs from the order: nothing granted',
+      );
+      await tx.update(orders).set({ failure: FAILURES.AMOUNT, updatedAt: now }).where(eq(orders.id, o.id));
+      return { handled: 'recorded' };
+    }
+    const d = decidePayment(o.status as PaymentState, event);
+    if (!d.ok) return { handled: 'duplicate' };
+    const patch: Partial<OrderRow> = { status: d.state as OrderRow['status'], updatedAt: now };
+    if (d.effects.includes('fulfil')) {
+      const roomId = await fulfil(tx, o, now);
+      Object.assign(patch, { completedAt: now, failure: null, failureDetail: null, roomId });
+      await markInvoicePaid(tx, o.id, now);
+    }
+    if (d.effects.includes('recordFailure')) {
+      Object.assign(patch, { failure: FAILURES[t.reason ?? 'DECLINED'], failureDetail: t.message });
+    }
+    if (d.effects.includes('revoke')) {
+      await cutSubscription(tx, o.id, now);
+      await markInvoiceUnpaid(tx, o.id);
+    }
+    const [saved] = await tx.update(orders).set(patch).where(eq(orders.id, o.id)).returning();
+    return {
+      handled: d.state === 'completed' ? 'granted' : d.state === 'failed' ? 'failed' : 'refunded',
+      order: saved,
+      event: event.type,
+    };
+  });
+  if (result.order?.userId) await tellBuyer(rt, result.order, result.handled);
+  return { handled: result.handled };
+}
+
+/** What was bought, granted in the callback's transaction: a room with its subscription, or another period. */
+async function fulfil(tx: Tx, o: OrderRow, now: Date): Promise<string | null> {
+  const paid = {
+    period: o.kind === 'enterprise' ? ('enterprise' as const) : o.period,
+    orderId: o.id,
+    currency: o.currency,
+    unitMinor: o.unitMinor,
+    totalMinor: o.totalMinor,
+  };
+  if (o.kind === 'room') {
+    const [room] = await tx
+      .insert(rooms)
+      .values({
+        accountId: o.accountId,
+        name: o.roomName ?? 'Room',
+        type: o.roomType ?? 'jitsi',
+        participants: o.participants ?? 10,
+      })
+      .returning({ id: rooms.id });
+    if (!room) throw new Error('room insert failed');
+    await startSubscription(tx, o.accountId, room.id, paid, now);
+    return room.id;
+  }
+  const [s] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      o.kind === 'enterprise'
+        ? and(eq(subscriptions.accountId, o.accountId), eq(subscriptions.period, 'enterprise'))
+        : eq(subscriptions.roomId, o.roomId ?? '00000000-0000-0000-0000-000000000000'),
+    )
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .for('update');
+  if (s) await extendSubscription(tx, s, paid, now);
+  else await startSubscription(tx, o.accountId, o.kind === 'enterprise' ? null : o.roomId, paid, now);
+  // an upgrade: the bigger participants tier is in force once paid
+  if (o.kind === 'renewal' && o.roomId && o.participants) {
+    await tx
+      .update(rooms)
+      .set({ participants: sql`greatest(${rooms.participants}, ${o.participants})` })
+      .where(eq(rooms.id, o.roomId));
+  }
+  return o.roomId;
+}
+
+async function tellBuyer(rt: Rt, o: OrderRow, handled: CallbackResult['handled']) {
+  if (!o.userId || (handled !== 'granted' && handled !== 'failed')) return;
+  const ok = handled === 'granted';
+  await notifyUsers({ db: rt.db, bus: rt.bus }, null, o.accountId, [o.userId], {
+    type: ok ? 'success' : 'warning',
+    titleId: ok ? 'notif.payment.completed.title' : 'notif.payment.failed.title',
+    messageId: ok ? 'notif.payment.completed.message' : 'notif.payment.failed.message',
+    values: { room: o.roomName ?? '' },
+    sourceType: 'billing',
+    eventMeta: { orderId: o.id },
+    dedupeKey: `payment:${o.id}:${handled}:${o.attempts}`,
+  });
+}
+
+/** The browser's return from the gateway (a verified response callback): which of the actor's orders it was. */
+export async function orderOfReturn(
+  db: Db,
+  provider: 'sandbox' | 'paymob',
+  t: VerifiedTransaction,
+): Promise<string | null> {
+  const [o] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.provider, provider),
+        or(
+          eq(orders.providerOrderId, t.providerOrderId),
+          sql`${t.providerOrderId} = any(${orders.earlierProviderOrderIds})`,
+        ),
+      ),
+    );
+  return o?.id ?? null;
+}
+
+/** The sandbox checkout page's order (GET /api/billing/sandbox/{ref}): the actor's own only. */
+export async function sandboxOrder(db: Db, actor: Actor, ref: string): Promise<OrderRow> {
+  if (!/^sbx_[0-9a-f]{24}$/.test(ref)) throw notFound();
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.provider, 'sandbox'),
+        eq(orders.accountId, actor.accountId),
+        or(eq(orders.providerOrderId, ref), sql`${ref} = any(${orders.earlierProviderOrderIds})`),
+      ),
+    );
+  if (!o) throw notFound();
+  return o;
+}
+
+/**
+ * POST /api/billing/sandbox/{ref}: the embedded sandbox's pay or decline. It signs a Paymob-shaped transaction with
+ * the sandbox key and hands it to the same verification and ledger path as a real callback (spec §8: a demo account,
+ * no money moves). A declined wallet plays "no wallet on this number".
+ */
+export async function sandboxPay(
+  rt: Rt,
+  actor: Actor,
+  ref: string,
+  body: { outcome: 'success' | 'fail'; method: 'card' | 'wallet' },
+): Promise<{ redirectUrl: string }> {
+  requireBuyer(actor);
+  const o = await sandboxOrder(rt.db, actor, ref);
+  if (o.provider !== 'sandbox') throw notFound();
+  const provider = rt.provider ?? paymentProviderFor(rt.config);
+  if (provider.name !== 'sandbox') throw notFound();
+  const outcome = body.outcome === 'success' ? 'success' : body.method === 'wallet' ? 'no_wallet' : 'fail';
+  const signed = sandboxTransaction(
+    rt.config,
+    { providerOrderId: ref, amountMinor: o.totalMinor, currency: o.currency },
+    outcome,
+    body.method,
+  );
+  const t = provider.verifyCallback({ method: 'POST', query: signed.query, body: signed.body });
+  if (!t) throw new Error('the sandbox could not verify its own signature');
+  await onTransaction(rt, 'sandbox', t);
+  return { redirectUrl: `/dashbord/billing/payment/${o.id}` };
+}
