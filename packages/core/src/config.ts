@@ -128,6 +128,12 @@ export const ZEnv = z.object({
   PAYMOB_WALLET_INTEGRATION_ID: zPositiveInt.optional(),
   /** Egypt's host; other regions have their own (ksa.paymob.com, uae.paymob.com, oman.paymob.com). */
   PAYMOB_BASE_URL: zUrl(['http:', 'https:']).default('https://accept.paymob.com'),
+  // Trial phone codes: Twilio Verify when all three are set; otherwise the code goes to the outbox (/dev/outbox).
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The Verify Service (VA…) that holds the code settings. */
+  TWILIO_VERIFY_SERVICE_SID: z.string().min(1).optional(),
+  TWILIO_BASE_URL: zUrl(['http:', 'https:']).default('https://verify.twilio.com'),
   // Worker (BullMQ): a killed worker's job is taken over once its lock lapses and the stalled check runs.
   WORKER_CONCURRENCY: zPositiveInt.default(10),
   WORKER_LOCK_MS: zPositiveInt.default(30_000),
@@ -163,6 +169,9 @@ export const PAYMOB_REQUIRED = [
   'PAYMOB_CARD_INTEGRATION_ID',
 ] as const;
 
+/** Twilio Verify is used with all three; one or two of them set is a mistake that would send codes nowhere. */
+export const TWILIO_REQUIRED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VERIFY_SERVICE_SID'] as const;
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
@@ -185,6 +194,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (e.PAYMENTS_PROVIDER === 'paymob') {
     const missing = PAYMOB_REQUIRED.find((name) => e[name] === undefined);
     if (missing) throw new ConfigError(missing, 'is required with PAYMENTS_PROVIDER=paymob');
+  }
+  const twilio = TWILIO_REQUIRED.filter((name) => e[name] !== undefined);
+  if (twilio.length && twilio.length < TWILIO_REQUIRED.length) {
+    const missing = TWILIO_REQUIRED.find((name) => e[name] === undefined) as string;
+    throw new ConfigError(missing, 'is required with the other TWILIO_* keys');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = resolve(e.DATA_DIR);

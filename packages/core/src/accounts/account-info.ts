@@ -2,8 +2,9 @@ import type { AccountChoice, BillingSummary, StorageInfo } from '@majlis/contrac
 import { both } from '@majlis/i18n/server';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
+import { userTrial } from '../billing/trial.ts';
 import { type Db, queryRows } from '../db/connect.ts';
-import { accounts, memberships, rooms, subscriptions, trials, users } from '../db/schema/index.ts';
+import { accounts, memberships, rooms, subscriptions, users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { type Permissions, permissionsFor } from './permissions.ts';
 
@@ -100,18 +101,9 @@ export async function getAccountType(actor: Actor) {
   return { type: actor.kind, accountType: actor.role };
 }
 
+/** GET /api/usertrial: the trials table's answer (billing/trial.ts, beside the steps that write it). */
 export async function getUserTrial(db: Db, actor: Actor) {
-  const [trial] = await db.select().from(trials).where(eq(trials.userId, actor.userId));
-  const now = Date.now();
-  const active = !!trial?.endsAt && !!trial.startsAt && trial.startsAt.getTime() <= now && trial.endsAt.getTime() > now;
-  return {
-    eligible: !trial?.startsAt,
-    active,
-    startsAt: trial?.startsAt?.toISOString() ?? null,
-    endsAt: trial?.endsAt?.toISOString() ?? null,
-    remainingDays: active && trial?.endsAt ? Math.ceil((trial.endsAt.getTime() - now) / DAY) : 0,
-    phoneVerified: !!trial?.phoneVerifiedAt,
-  };
+  return userTrial(db, actor);
 }
 
 /** The owner of the acting account (spec §3 owner info). */

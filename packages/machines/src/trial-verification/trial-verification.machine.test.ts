@@ -56,7 +56,7 @@ describe('trialVerification decisions', () => {
       state: 'phone',
       effects: ['failVerification'],
       refusal: 'TRIAL_TOO_MANY_TRIES',
-      context: { triesLeft: 0 },
+      context: { triesLeft: TRIAL_MAX_TRIES },
     });
     expect(decideTrial('codeSent', { triesLeft: 4 }, { type: 'code.submit', result: 'maxAttempts' }).state).toBe(
       'phone',

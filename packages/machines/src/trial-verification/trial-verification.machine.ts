@@ -91,10 +91,12 @@ export const trialVerificationMachine = setup({
   states: {
     /** No code pending: the dialog asks for a phone number and a channel. */
     phone: {
+      // A new verification starts with all its tries, whatever became of the last one.
+      entry: 'resetTries',
       on: {
         'phone.submit': [
           { guard: 'alreadyUsed', actions: 'refuseAlreadyUsed' },
-          { target: 'codeSent', actions: ['resetTries', 'sendCode'] },
+          { target: 'codeSent', actions: 'sendCode' },
         ],
       },
     },
