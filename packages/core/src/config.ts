@@ -128,6 +128,8 @@ export const ZEnv = z.object({
   PAYMOB_WALLET_INTEGRATION_ID: zPositiveInt.optional(),
   /** Egypt's host; other regions have their own (ksa.paymob.com, uae.paymob.com, oman.paymob.com). */
   PAYMOB_BASE_URL: zUrl(['http:', 'https:']).default('https://accept.paymob.com'),
+  /** VAT added to every price on quotes, orders and invoices, in whole percent (Egypt's VAT is 14%). */
+  BILLING_TAX_PERCENT: z.coerce.number().int().min(0).max(100).default(14),
   // Trial phone codes: Twilio Verify when all three are set; otherwise the code goes to the outbox (/dev/outbox).
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),

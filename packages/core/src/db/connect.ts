@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { ensureDefaultPrices } from '../billing/prices.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -36,7 +37,10 @@ export interface ConnectOptions {
   idleInTransactionTimeoutMs?: number;
 }
 
-/** Opens PGlite or PostgreSQL and brings the schema up to date with the same migration files. */
+/**
+ * Opens PGlite or PostgreSQL and brings the schema up to date with the same migration files, then adds the price
+ * list's missing rows (billing/prices.ts): every start, the embedded one and every test database, has prices.
+ */
 export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   const migrate = opts.migrate ?? true;
   if (opts.url) {
@@ -60,6 +64,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
     if (migrate) {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
       await run(db as never, { migrationsFolder });
+      await ensureDefaultPrices(db);
     }
     return {
       db,
@@ -83,6 +88,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   if (migrate) {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(db as never, { migrationsFolder });
+    await ensureDefaultPrices(db);
   }
   return {
     db,
