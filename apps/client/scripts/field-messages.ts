@@ -5,14 +5,15 @@ import type { Plugin } from 'vite';
 
 /** `import { messages } from '…/locales/ar/server.po?fields'`: that catalog's field messages, compiled for Lingui. */
 const SUFFIX = '?fields';
-const FIELD = /^field\./;
+/** Field messages, and a quote's coupon refusals ('coupon.expired'), which the checkout shows as the server words them. */
+const FIELD = /^(field|coupon)\./;
 
 /**
  * Field messages are written once, in the server catalog (packages/i18n/locales/{ar,en}/server.po): the contract's
  * schemas name them by id ('field.meetingName'), the BFF renders them in its 400s, and the forms render the same ids
- * with Lingui from this module, so both sides show the same words. Only the `field.*` entries are shipped (the rest of
- * the server catalog is e-mails and error pages the browser never needs), compiled at build time like the client's
- * own catalog, so the bundle carries no ICU compiler.
+ * with Lingui from this module, so both sides show the same words. Only the `field.*` (and `coupon.*`) entries are
+ * shipped (the rest of the server catalog is e-mails and error pages the browser never needs), compiled at build time
+ * like the client's own catalog, so the bundle carries no ICU compiler.
  */
 export function fieldMessages(): Plugin {
   // The server catalog's ids are the msgids themselves (no Lingui hash), hence explicitIdAsDefault.

@@ -50,6 +50,12 @@ const pages: RouteObject[] = [
       { path: '*', lazy: page(() => import('../routes/not-found.tsx')) },
     ],
   },
+  // The sandbox provider's checkout: a page of its own (signed in), not the site's or the dashboard's frame.
+  {
+    path: '/billing/sandbox/:ref',
+    lazy: page(() => import('../routes/billing-sandbox.tsx')),
+    errorElement: <ErrorScreen />,
+  },
   {
     path: '/dashbord',
     lazy: page(() => import('../layouts/dash/DashLayout.tsx')),
@@ -62,6 +68,7 @@ const pages: RouteObject[] = [
       { path: 'recordings', lazy: page(() => import('../routes/dashbord/recordings.tsx')) },
       { path: 'roomManagement', lazy: page(() => import('../routes/dashbord/room-management.tsx')) },
       { path: 'billing', lazy: page(() => import('../routes/dashbord/billing.tsx')) },
+      { path: 'billing/payment/:orderId', lazy: page(() => import('../routes/dashbord/billing-payment.tsx')) },
       { path: 'userManagement', lazy: page(() => import('../routes/dashbord/user-management.tsx')) },
       { path: 'teamsManagement', lazy: page(() => import('../routes/dashbord/teams-management.tsx')) },
       { path: 'reports/meetings_reports', lazy: page(() => import('../routes/dashbord/meetings-reports.tsx')) },

@@ -17,6 +17,12 @@ const COLORS: Record<NotificationItem['type'], string> = {
   danger: 'red',
 };
 
+/** A renewal reminder names its subscription: its renew-now opens that renewal on the billing page, in one step. */
+function renewLink(n: NotificationItem): string {
+  const id = (n.event_meta as { subscriptionId?: unknown } | null)?.subscriptionId;
+  return typeof id === 'string' && id ? `${BILLING_PATH}?renew=${encodeURIComponent(id)}` : BILLING_PATH;
+}
+
 /** The notifications drawer (spec §2, §4, §8): reloads when opened; dismiss removes; danger offers renew-now. */
 export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useLingui();
@@ -123,7 +129,7 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
                 />
               </Group>
               {n.type === 'danger' && renewNow && (
-                <Button component={Link} to={BILLING_PATH} onClick={onClose} color="red" size="xs" mt="xs">
+                <Button component={Link} to={renewLink(n)} onClick={onClose} color="red" size="xs" mt="xs">
                   <Trans>Renew now</Trans>
                 </Button>
               )}

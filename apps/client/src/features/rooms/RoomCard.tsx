@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { STORAGE_WARNING_PERCENT } from '@majlis/contracts/account';
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
@@ -9,6 +10,12 @@ import { browserTimeZone, formatBytes, formatWhen } from '../meetings/format.ts'
 import type { Room } from './api.ts';
 
 const TYPE_LABEL = { bbb: 'BigBlueButton', zoom: 'Zoom', jitsi: 'Jitsi Meet' } as const;
+
+/** A room not bought (or on its trial) is bought, one ended or ending is renewed, on the billing page. */
+function billingAction(sub: NonNullable<Room['subscription']>): 'buy' | 'renew' | null {
+  if (sub.status === 'unpaid' || sub.status === 'trial') return 'buy';
+  return sub.expired || sub.status === 'expiring' ? 'renew' : null;
+}
 
 /** One room: its type, size, storage, subscription and assignee, with its actions. */
 export function RoomCard({
@@ -46,6 +53,11 @@ export function RoomCard({
       }[sub.period]
     : null;
   const remaining = sub ? formatNumber(language, sub.remainingDays) : '';
+  const renewsOn = sub
+    ? formatWhen(language, sub.renewsAt, timeZone, { weekday: undefined, hour: undefined, minute: undefined })
+    : '';
+  // Spec §6: the owner buys; whoever sees billing is sent there, and the billing page says who may pay.
+  const buy = account.permission.showBilling && sub ? billingAction(sub) : null;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="room-card">
       <Stack gap="sm">
@@ -89,22 +101,28 @@ export function RoomCard({
         </div>
         {sub && (
           <Text size="sm" data-testid="room-subscription">
-            {periodLabel} ·{' '}
-            {sub.expired ? (
-              <Text span c="red" inherit>
-                <Trans>Expired</Trans>
+            {sub.status === 'unpaid' ? (
+              <Text span c="orange.9" fw={600} inherit>
+                <Trans>Not bought yet</Trans>
               </Text>
             ) : (
-              plural(sub.remainingDays, {
-                one: `${remaining} day left`,
-                other: `${remaining} days left`,
-              })
-            )}{' '}
-            ·{' '}
-            <Trans>
-              Renews on{' '}
-              {formatWhen(language, sub.renewsAt, timeZone, { weekday: undefined, hour: undefined, minute: undefined })}
-            </Trans>
+              <>
+                {periodLabel} ·{' '}
+                {sub.expired ? (
+                  <Text span c="red" inherit>
+                    <Trans>Expired</Trans>
+                  </Text>
+                ) : (
+                  <>
+                    {plural(sub.remainingDays, {
+                      one: `${remaining} day left`,
+                      other: `${remaining} days left`,
+                    })}{' '}
+                    · {sub.trial ? <Trans>Ends on {renewsOn}</Trans> : <Trans>Renews on {renewsOn}</Trans>}
+                  </>
+                )}
+              </>
+            )}
           </Text>
         )}
         {canAssign && (
@@ -135,6 +153,17 @@ export function RoomCard({
                 <Trans>Assign to a user</Trans>
               </Button>
             ))}
+          {buy && (
+            <Button
+              size="xs"
+              component={Link}
+              to={`/dashbord/billing?room=${encodeURIComponent(room.id)}`}
+              aria-label={buy === 'buy' ? t`Buy ${room.name}` : t`Renew ${room.name}`}
+              data-testid="room-buy"
+            >
+              {buy === 'buy' ? <Trans>Buy</Trans> : <Trans>Renew</Trans>}
+            </Button>
+          )}
           <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={t`Delete ${room.name}`}>
             <Trans>Delete</Trans>
           </Button>

@@ -1,14 +1,12 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { BillingPage } from '../../features/billing/BillingPage.tsx';
 import { DashPage } from '../../features/dashboard/DashPage.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 
-export default function BillingPage() {
+export default function Billing() {
   const { t } = useLingui();
   return (
     <DashPage title={t`Billing`} gate="showBilling">
-      <EmptyState title={<Trans>Billing is not open yet</Trans>}>
-        <Trans>Plans, subscriptions, invoices and the free trial will be managed here in an upcoming release.</Trans>
-      </EmptyState>
+      <BillingPage />
     </DashPage>
   );
 }
