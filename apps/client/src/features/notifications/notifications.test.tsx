@@ -278,3 +278,42 @@ describe('notifications drawer: what happens to you (issue 16)', () => {
     expect(screen.getByText('rooms-page')).toBeTruthy();
   });
 });
+
+describe('notifications drawer: renew now (issue 13)', () => {
+  it("opens a renewal reminder's own renewal on the billing page, and a danger without one on billing", async () => {
+    const reminder: NotificationItem = {
+      ...notification(8, 'danger', 'اقترب موعد التجديد'),
+      event_meta: { subscriptionId: 'sub-9', renewNow: true },
+    };
+    const storage = notification(9, 'danger', 'لا توجد مساحة تخزين');
+    fakeBff({ 'GET /api/notif/notify': { body: [reminder, storage] } });
+    await applyDocumentLanguage('ar');
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/dashbord/meeting',
+          element: (
+            <RealtimeProvider me={{ userId: 'u-1', ownerId: 'acc-1' }} client={new FakeRealtime()}>
+              <NotificationsProvider>
+                <NotificationsDrawer opened onClose={() => {}} />
+              </NotificationsProvider>
+            </RealtimeProvider>
+          ),
+        },
+      ],
+      { initialEntries: ['/dashbord/meeting'] },
+    );
+    render(
+      <Providers env="test">
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'جدّد الآن' })).toHaveLength(2));
+    const renewOf = (title: string) => {
+      const item = screen.getAllByTestId('notification').find((n) => n.textContent?.includes(title)) as HTMLElement;
+      return within(item).getByRole('link', { name: 'جدّد الآن' }).getAttribute('href');
+    };
+    expect(renewOf('اقترب موعد التجديد')).toBe('/dashbord/billing?renew=sub-9');
+    expect(renewOf('لا توجد مساحة تخزين')).toBe('/dashbord/billing');
+  });
+});

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardHandlers, demoUser, fakeBff, renderApp } from '../../test/harness.tsx';
 
@@ -46,5 +46,57 @@ describe('rooms page: one room for an individual account (spec §5)', () => {
     await openRooms('inst', [room]);
     expect(screen.getByTestId('add-room')).toBeTruthy();
     expect(screen.queryByTestId('one-room-advice')).toBeNull();
+  });
+});
+
+describe('rooms page: buying and renewing a room (issue 13)', () => {
+  const sub = { period: 'monthly', status: 'active', trial: false, expired: false, remainingDays: 0 };
+  const renewsAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const rooms = [
+    { ...room, subscription: { ...sub, status: 'unpaid', renewsAt } },
+    {
+      ...room,
+      id: 'room-2',
+      name: 'منتهية',
+      subscription: { ...sub, status: 'expired', expired: true, renewsAt: '2026-11-01T10:00:00.000Z' },
+    },
+    {
+      ...room,
+      id: 'room-3',
+      name: 'تجريبية',
+      subscription: { ...sub, period: 'trial', status: 'trial', trial: true, remainingDays: 2, renewsAt },
+    },
+    { ...room, id: 'room-4', name: 'مدفوعة', subscription: { ...sub, remainingDays: 20, renewsAt } },
+  ];
+  const cardOf = (name: string) =>
+    screen.getAllByTestId('room-card').find((c) => c.textContent?.includes(name)) as HTMLElement;
+
+  it('offers Buy for a room not bought (or on trial) and Renew for an expired one, on the billing page', async () => {
+    await openRooms('inst', rooms);
+    const unpaid = cardOf('غرفتي');
+    expect(within(unpaid).getByTestId('room-subscription').textContent).toBe('لم تُشترَ بعد');
+    expect(within(unpaid).getByTestId('room-buy').textContent).toBe('شراء');
+    expect(within(unpaid).getByTestId('room-buy').getAttribute('href')).toBe(`/dashbord/billing?room=${room.id}`);
+    expect(within(cardOf('منتهية')).getByTestId('room-subscription').textContent).toContain('منتهي الصلاحية');
+    expect(within(cardOf('منتهية')).getByTestId('room-buy').textContent).toBe('تجديد');
+    expect(within(cardOf('تجريبية')).getByTestId('room-subscription').textContent).toContain('بقي يومان');
+    expect(within(cardOf('تجريبية')).getByTestId('room-buy').textContent).toBe('شراء');
+    expect(within(cardOf('مدفوعة')).queryByTestId('room-buy')).toBeNull();
+  });
+
+  it('offers no buying to a user without billing', async () => {
+    localStorage.setItem('user', JSON.stringify(demoUser));
+    const permission = dashboardHandlers()['GET /api/user/permission'].body;
+    fakeBff(
+      dashboardHandlers({
+        'GET /api/user/permission': { body: { ...permission, showBilling: false } },
+        'GET /api/rooms': { body: { rooms } },
+        'GET /api/rooms/types': { body: { types: [] } },
+      }),
+    );
+    await renderApp('/dashbord/roomManagement');
+    await screen.findByText('غرفتي');
+    expect(screen.queryAllByTestId('room-buy')).toEqual([]);
+    expect(within(cardOf('غرفتي')).getByTestId('room-subscription').textContent).toBe('لم تُشترَ بعد');
   });
 });
