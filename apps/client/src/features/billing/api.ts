@@ -5,41 +5,33 @@ import type {
   Quote,
   SubscriptionList,
   SubscriptionView,
-  TCheckoutBody,
   TPurchase,
 } from '@majlis/contracts/billing';
-import { seg } from '../../lib/api.ts';
-import { http } from '../../lib/http.ts';
+import type { InferRequestType } from 'hono/client';
+import { api, body, seg } from '../../lib/api.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 
 export type { CheckoutAnswer, OrderList, OrderView, Quote, SubscriptionList, SubscriptionView, TPurchase };
 export type PaymentView = OrderList['payments'][number];
-/** ZSandboxOrder and ZSandboxPayBody (contracts' billing.ts) as types. */
-export interface SandboxOrder {
-  order: OrderView;
-  demo: true;
-}
-export interface TSandboxPayBody {
-  outcome: 'success' | 'fail';
-  method: 'card' | 'wallet';
-  walletPhone?: string;
-}
+export type SandboxOrder = Awaited<ReturnType<typeof billingApi.sandboxOrder>>;
+export type TSandboxPayBody = InferRequestType<(typeof api.billing.sandbox)[':ref']['$post']>['json'];
+type TCheckoutBody = InferRequestType<typeof api.billing.checkout.$post>['json'];
 
-/**
- * The billing routes (GET /api/billing/subscriptions … POST /api/billing/sandbox/{ref}), typed by the wire contracts
- * (packages/contracts/src/billing.ts) the BFF validates with, through lib/http.ts's fetch (CSRF, 401, ApiError).
- */
+const order = (id: string) => ({ param: { id: seg(id) } });
+const sandbox = (ref: string) => ({ param: { ref: seg(ref) } });
+
+/** The billing routes (lib/api.ts's typed client: paths, bodies and answers as the BFF declares them). */
 export const billingApi = {
-  subscriptions: () => http.get<SubscriptionList>('/api/billing/subscriptions'),
-  orders: () => http.get<OrderList>('/api/billing/orders'),
-  order: (id: string) => http.get<OrderView>(`/api/billing/orders/${seg(id)}`),
-  quote: (purchase: TPurchase) => http.post<Quote>('/api/billing/quote', purchase),
-  checkout: (json: TCheckoutBody) => http.post<CheckoutAnswer>('/api/billing/checkout', json),
+  subscriptions: () => body(api.billing.subscriptions.$get()),
+  orders: () => body(api.billing.orders.$get()),
+  order: (id: string) => body(api.billing.orders[':id'].$get(order(id))),
+  quote: (json: TPurchase) => body(api.billing.quote.$post({ json })),
+  checkout: (json: TCheckoutBody) => body(api.billing.checkout.$post({ json })),
   /** "Pay again": a new attempt on the same order. */
-  payAgain: (id: string) => http.post<CheckoutAnswer>(`/api/billing/orders/${seg(id)}/pay`, {}),
-  sandboxOrder: (ref: string) => http.get<SandboxOrder>(`/api/billing/sandbox/${seg(ref)}`),
+  payAgain: (id: string) => body(api.billing.orders[':id'].pay.$post(order(id))),
+  sandboxOrder: (ref: string) => body(api.billing.sandbox[':ref'].$get(sandbox(ref))),
   sandboxPay: (ref: string, json: TSandboxPayBody) =>
-    http.post<{ redirectUrl: string }>(`/api/billing/sandbox/${seg(ref)}`, json),
+    body(api.billing.sandbox[':ref'].$post({ ...sandbox(ref), json })),
 };
 
 /** The order's result page. */
@@ -49,6 +41,6 @@ export const paymentPath = (orderId: string) => `/dashbord/billing/payment/${enc
  * To the provider's checkout (Paymob's Unified Checkout, or our sandbox page) as a full page load, the way the
  * provider's own return comes back; nothing to pay there (no redirect) shows the order's result.
  */
-export function goToPayment(answer: CheckoutAnswer): void {
+export function goToPayment(answer: { order: { id: string }; redirectUrl: string | null }): void {
   hardNavigation.go(answer.redirectUrl ?? paymentPath(answer.order.id));
 }
