@@ -18,6 +18,7 @@ import { billingRoutes } from './routes/billing.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { directoryRoutes } from './routes/directory.ts';
+import { invoiceRoutes } from './routes/invoices.ts';
 import { joinRoutes } from './routes/join.ts';
 import { meetingRoutes } from './routes/meetings.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -91,6 +92,7 @@ export const apiRoutes = new Hono<Env>()
   .route('/', recordingsRoutes)
   .route('/', reportsRoutes)
   .route('/', billingRoutes)
+  .route('/', invoiceRoutes)
   .route('/', priceRoutes)
   .route('/', webhookRoutes)
   .route('/', opsRoutes);
