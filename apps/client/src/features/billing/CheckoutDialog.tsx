@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CURRENCIES, type Currency, ROOM_PERIODS, type RoomPeriod } from '@majlis/contracts/billing';
 import { ZRoomName } from '@majlis/contracts/rooms';
 import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useId, useState } from 'react';
 import { formatNumber } from '../../lib/format.ts';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
@@ -44,6 +45,8 @@ export function CheckoutDialog({ preset, onClose }: { preset: CheckoutPreset | n
   const [period, setPeriod] = useState<RoomPeriod>('monthly');
   const [currency, setCurrency] = useState<Currency>('EGP');
   const [coupon, setCoupon] = useState<string | undefined>(undefined);
+  // A phone gets the whole screen: the form is taller than a dialog there.
+  const phoneScreen = useMediaQuery('(max-width: 36em)');
   const periodLabel = useId();
   const currencyLabel = useId();
 
@@ -131,7 +134,7 @@ export function CheckoutDialog({ preset, onClose }: { preset: CheckoutPreset | n
   }));
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered data-testid="checkout">
+    <Modal opened={opened} onClose={onClose} title={title} centered fullScreen={phoneScreen} data-testid="checkout">
       <Stack>
         {formError && (
           <Alert color="red" variant="light" role="alert" data-testid="checkout-error">
