@@ -2,7 +2,7 @@ import { ZUserTrial } from '@majlis/contracts';
 import { ZTrialCodeBody, ZTrialPhoneBody, ZTrialVerification } from '@majlis/contracts/billing';
 import { requirePower } from '@majlis/core/accounts/powers';
 import { resendCode, startPhoneVerification, trialVerification, verifyCode } from '@majlis/core/billing/trial';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, jsonBody } from '../http/validate.ts';
@@ -12,6 +12,12 @@ import { doc, jsonBody } from '../http/validate.ts';
  * only (the trial gives the account a room). GET /api/usertrial itself is in account.ts (spec §7).
  * Each send is an SMS we pay for and each check a guess: limited per user, and per phone number for sends.
  */
+/** Before the body is read: a role that may not start a trial is told so, whatever it sent. */
+const ownerOnly: MiddlewareHandler<Env> = async (c, next) => {
+  requirePower(requireActor(c), 'manageBilling');
+  await next();
+};
+
 export const trialRoutes = new Hono<Env>()
   .get(
     '/usertrial/verification',
@@ -33,6 +39,7 @@ export const trialRoutes = new Hono<Env>()
       response: ZTrialVerification,
       power: 'manageBilling',
     }),
+    ownerOnly,
     jsonBody(ZTrialPhoneBody),
     async (c) => {
       const { db, config, limits } = c.get('runtime');
@@ -68,6 +75,7 @@ export const trialRoutes = new Hono<Env>()
       response: ZUserTrial,
       power: 'manageBilling',
     }),
+    ownerOnly,
     jsonBody(ZTrialCodeBody),
     async (c) => {
       const { db, config, limits } = c.get('runtime');

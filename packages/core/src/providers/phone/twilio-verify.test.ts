@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TwilioVerifyFake } from '../../../test/fakes/twilio-verify.ts';
+import { testConfig } from '../../../test/services.ts';
+import { ConfigError, parseConfig } from '../../config.ts';
+import { phoneCodesFor } from './index.ts';
 import { codeMatches, hashCode, newCode } from './outbox.ts';
 import { PhoneCodeError } from './port.ts';
 import { twilioVerify } from './twilio-verify.ts';
@@ -92,5 +95,22 @@ describe('outbox codes', () => {
     expect(codeMatches('secret', code, a)).toBe(true);
     expect(codeMatches('other secret', code, a)).toBe(false);
     expect(codeMatches('secret', code === '000000' ? '000001' : '000000', a)).toBe(false);
+  });
+});
+
+describe('choosing the phone-code adapter', () => {
+  it('uses Twilio Verify only with its three keys, and refuses one or two of them', () => {
+    const plain = testConfig();
+    expect(phoneCodesFor(plain, {} as never).name).toBe('outbox');
+    plain.cleanup();
+    const keys = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_VERIFY_SERVICE_SID: 'VA1' };
+    const twilio = testConfig(keys);
+    expect(phoneCodesFor(twilio, {} as never).name).toBe('twilio');
+    expect(twilio.TWILIO_BASE_URL).toBe('https://verify.twilio.com');
+    twilio.cleanup();
+    expect(() => parseConfig({ TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(ConfigError);
+    expect(() => parseConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token' })).toThrow(
+      /TWILIO_VERIFY_SERVICE_SID/,
+    );
   });
 });
