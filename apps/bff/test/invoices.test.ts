@@ -82,6 +82,8 @@ describe.each(drivers)('invoice routes on %s', (driver) => {
     expect(en.json.lines[0].label).toBe('Room “\u2068Board\u2069”: Jitsi Meet, up to 10 participants, Annual');
     const ar = await c.get(`/api/billing/invoices/${inst.id}`, { 'accept-language': 'ar' });
     expect(ar.json.lines[0].label).toContain('سنوي');
+    const asked = await c.get(`/api/billing/invoices/${inst.id}?lang=ar`, { 'accept-language': 'en' });
+    expect(asked.json.lines[0].label).toContain('سنوي');
 
     for (const lang of ['ar', 'en']) {
       const pdf = await c.get(`/api/billing/invoices/${inst.id}/pdf?lang=${lang}`);

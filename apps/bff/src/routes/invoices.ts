@@ -10,8 +10,8 @@ import { doc, idParam, queryOf } from '../http/validate.ts';
 const tags = ['billing'];
 const power = 'manageBilling' as const;
 
-/** The PDF's language: asked for, else the request's (the MajlisLang cookie, else Accept-Language). */
-const ZInvoicePdfQuery = z.strictObject({ lang: z.enum(['ar', 'en'], 'field.invalid').optional() });
+/** The invoice's language: asked for, else the request's (the MajlisLang cookie, else Accept-Language). */
+const ZInvoiceLangQuery = z.strictObject({ lang: z.enum(['ar', 'en'], 'field.invalid').optional() });
 
 /** The account's owner only (gate showBilling): an admin or member learns 403 before anything is read. */
 const mayBill: MiddlewareHandler<Env> = async (c, next) => {
@@ -38,16 +38,23 @@ export const invoiceRoutes = new Hono<Env>()
   )
   .get(
     '/billing/invoices/:id',
-    doc('One invoice, its lines written in the request language', { tags, response: ZInvoiceView, power }),
+    doc('One invoice, its lines written in ?lang=ar|en (else the request language)', {
+      tags,
+      response: ZInvoiceView,
+      power,
+    }),
     mayBill,
-    async (c) =>
-      c.json(await getInvoice(c.get('runtime').db, requireActor(c), idParam(c.req.param('id')), c.get('locale'))),
+    queryOf(ZInvoiceLangQuery),
+    async (c) => {
+      const locale = c.req.valid('query').lang ?? c.get('locale');
+      return c.json(await getInvoice(c.get('runtime').db, requireActor(c), idParam(c.req.param('id')), locale));
+    },
   )
   .get(
     '/billing/invoices/:id/pdf',
     doc('One invoice as an A4 PDF (attachment invoice-<number>.pdf), in ?lang=ar|en', { tags, power }),
     mayBill,
-    queryOf(ZInvoicePdfQuery),
+    queryOf(ZInvoiceLangQuery),
     pdfLimit,
     async (c) => {
       const locale = c.req.valid('query').lang ?? c.get('locale');

@@ -69,6 +69,7 @@ const pages: RouteObject[] = [
       { path: 'roomManagement', lazy: page(() => import('../routes/dashbord/room-management.tsx')) },
       { path: 'billing', lazy: page(() => import('../routes/dashbord/billing.tsx')) },
       { path: 'billing/payment/:orderId', lazy: page(() => import('../routes/dashbord/billing-payment.tsx')) },
+      { path: 'billing/invoices/:id', lazy: page(() => import('../routes/dashbord/billing-invoice.tsx')) },
       { path: 'userManagement', lazy: page(() => import('../routes/dashbord/user-management.tsx')) },
       { path: 'teamsManagement', lazy: page(() => import('../routes/dashbord/teams-management.tsx')) },
       { path: 'reports/meetings_reports', lazy: page(() => import('../routes/dashbord/meetings-reports.tsx')) },
