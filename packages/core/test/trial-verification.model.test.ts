@@ -196,7 +196,7 @@ describe.each(drivers)('trialVerification against the core service on %s', (driv
           call = () => trialVerification(db, actor, clock);
         } else {
           facts = event;
-          call = () => activateTrial(db, config, actor, clock);
+          call = () => activateTrial(db, actor, clock);
         }
         if (decision.ok) await withFacts(facts, call);
         else {

@@ -345,7 +345,7 @@ function inForce(sub: typeof subscriptions.$inferSelect, now: Date): boolean {
  * trial.activate: in one transaction, the room (found or created) gets a 7-day trial subscription and the trials row
  * records the phone, the room and the days. The per-account room lock is createRoom's, so the one-room rule holds.
  */
-export async function activateTrial(db: Db, config: Config, actor: Actor, now = new Date()): Promise<UserTrial> {
+export async function activateTrial(db: Db, actor: Actor, now = new Date()): Promise<UserTrial> {
   requireOwner(actor);
   let decided: TrialDecision | null = null;
   try {
@@ -416,7 +416,7 @@ export async function verifyCode(
   requireOwner(actor);
   const s = await load(db, actor.userId);
   if (s.state !== 'verified') await submitCode(db, config, actor, body, now);
-  return activateTrial(db, config, actor, now);
+  return activateTrial(db, actor, now);
 }
 
 /**
