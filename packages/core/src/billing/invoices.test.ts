@@ -101,6 +101,7 @@ describe.each(drivers)('invoices on %s', (driver) => {
   it('issues one invoice per order: a second call, even at the same time, returns the same one', async () => {
     const o = await order(inst.accountId);
     const [first, second] = await Promise.all([issue(o.id), issue(o.id)]);
+    expect(first.number).toMatch(/^2026-\d{6}$/);
     expect(second).toEqual(first);
     expect(await issue(o.id)).toEqual(first);
     const rows = await database.db.select().from(invoices).where(eq(invoices.orderId, o.id));
@@ -134,6 +135,11 @@ describe.each(drivers)('invoices on %s', (driver) => {
     expect(view.lines[0]?.label).toBe(
       'Renewal of room “\u2068قاعة الإدارة\u2069”: BigBlueButton, up to 25 participants, Daily plan (7 days)',
     );
+  });
+
+  it("numbers by the seller's year: just after midnight in Cairo on 1 January is the new year", async () => {
+    const o = await order(inst.accountId);
+    expect((await issue(o.id, new Date('2027-12-31T22:30:00Z'))).number).toBe('2028-000001');
   });
 
   it('is marked paid on payment and unpaid on refund', async () => {

@@ -29,6 +29,8 @@ const SELLER: InvoiceParty = {
   taxId: COMPANY.taxNumber,
 };
 
+const SELLER_ZONE = 'Africa/Cairo';
+
 const ROOM_TYPE_NAMES = { bbb: 'BigBlueButton', zoom: 'Zoom', jitsi: 'Jitsi Meet' } as const;
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -48,7 +50,8 @@ export async function issueInvoice(tx: Tx, orderId: string, now = new Date()): P
     .where(eq(invoices.orderId, orderId));
   if (existing) return existing;
 
-  const year = now.getUTCFullYear();
+  // The seller's year (Cairo): an invoice issued just after midnight on 1 January starts the new year's numbers.
+  const year = Number(new Intl.DateTimeFormat('en', { timeZone: SELLER_ZONE, year: 'numeric' }).format(now));
   const [counter] = await queryRows<{ last: number }>(
     tx,
     sql`insert into invoice_counters (year, last) values (${year}, 1)
