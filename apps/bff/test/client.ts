@@ -76,4 +76,27 @@ export class TestClient {
     await this.csrf();
     return this.post('/api/login', { email, password });
   }
+
+  /**
+   * Creates a room as the account's owner and buys a month of it through the embedded sandbox (a new room is unpaid
+   * and starts no meeting until bought): the path a user takes, in three calls. Answers the room view.
+   */
+  async paidRoom(body: { name: string; type: string; participants: number }) {
+    const room = await this.post('/api/rooms', body);
+    if (room.status !== 201) return room;
+    await this.buy(room.json.id as string);
+    return this.get(`/api/rooms/${room.json.id}`);
+  }
+
+  /** Buys a month of an existing room through the sandbox (the owner only). */
+  async buy(roomId: string) {
+    const order = await this.post('/api/billing/checkout', {
+      clientKey: `t${randomInt(1e9)}${randomInt(1e9)}`,
+      purchase: { kind: 'renewal', roomId, period: 'monthly', currency: 'EGP' },
+    });
+    if (order.status !== 200) throw new Error(`checkout refused: ${order.text}`);
+    const ref = new URL(order.json.redirectUrl as string).pathname.split('/').pop();
+    const paid = await this.post(`/api/billing/sandbox/${ref}`, { outcome: 'success', method: 'card' });
+    if (paid.status !== 200) throw new Error(`sandbox payment refused: ${paid.text}`);
+  }
 }

@@ -84,9 +84,9 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
   });
 
   describe('rooms', () => {
-    it('first room starts a 7-day trial; an individual account cannot add a second one', async () => {
-      const c = await signedIn('solo@demo.test');
-      const res = await c.post('/api/rooms', { name: 'غرفتي', type: 'jitsi', participants: 20 });
+    it('a new room is unpaid until bought; an individual account cannot add a second one', async () => {
+      const owner = await signedIn('owner@demo.test');
+      const res = await owner.post('/api/rooms', { name: 'غرفتي', type: 'jitsi', participants: 20 });
       expect(res.status).toBe(201);
       expect(res.json).toMatchObject({
         name: 'غرفتي',
@@ -96,8 +96,12 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
         usedBytes: 0,
         status: 'active',
         meetingsCount: 0,
-        subscription: { period: 'trial', trial: true, remainingDays: 7, expired: false },
+        subscription: { status: 'unpaid', trial: false, remainingDays: 0, expired: true },
       });
+      // the demo's individual user holds her one room, on the free trial (day 3 of 7)
+      const c = await signedIn('solo@demo.test');
+      const [own] = (await c.get('/api/rooms')).json.rooms;
+      expect(own.subscription).toMatchObject({ period: 'trial', status: 'trial', trial: true, remainingDays: 5 });
       const second = await c.post('/api/rooms', { name: 'Another', type: 'jitsi', participants: 10 });
       expect(second.status).toBe(409);
       expect(second.json.code).toBe('INDIVIDUAL_ONE_ROOM');
@@ -345,7 +349,7 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       const owner = await signedIn('owner@demo.test');
       const member = await signedIn('member@demo.test');
       const adminId = (await (await signedIn('admin@demo.test')).get('/api/user/info')).json.info.id;
-      const room = (await owner.post('/api/rooms', { name: 'BBB', type: 'bbb', participants: 30 })).json;
+      const room = (await owner.paidRoom({ name: 'BBB', type: 'bbb', participants: 30 })).json;
       const m = (
         await owner.post(
           '/api/meetings',
@@ -450,7 +454,7 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
   describe('Zoom', () => {
     it('creates a recurring meeting with a cached token, follows webhooks, validates signature and URL', async () => {
       const owner = await signedIn('owner@demo.test');
-      const room = (await owner.post('/api/rooms', { name: 'Zoom', type: 'zoom', participants: 100 })).json;
+      const room = (await owner.paidRoom({ name: 'Zoom', type: 'zoom', participants: 100 })).json;
       const m = (
         await owner.post(
           '/api/meetings',

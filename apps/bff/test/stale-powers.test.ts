@@ -76,7 +76,7 @@ describe.each(drivers)('powers over a meeting end with the membership, on %s', (
     const owner = await signedIn('owner@demo.test');
     const admin = await signedIn('admin@demo.test');
     const memberId = await idOf('member@demo.test');
-    const room = (await owner.post('/api/rooms', { name: 'قاعة', type: 'jitsi', participants: 20 })).json;
+    const room = (await owner.paidRoom({ name: 'قاعة', type: 'jitsi', participants: 20 })).json;
     const created = await admin.post('/api/meetings', {
       name: 'اجتماع',
       type: 'permanent',

@@ -168,6 +168,13 @@ export const ZSandboxPayBody = z.strictObject({
   walletPhone: ZPhone.optional(),
 });
 export const ZSandboxOrder = z.strictObject({ order: ZOrderView, demo: z.literal(true) });
+/** Where the browser goes after the sandbox's pay or decline: the order's payment page. */
+export const ZSandboxPayAnswer = z.strictObject({ redirectUrl: z.string() });
+/** POST /api/webhooks/paymob: what the ledger made of a verified callback (Paymob looks only at the status). */
+export const ZPaymentCallbackAnswer = z.strictObject({
+  ok: z.literal(true),
+  handled: z.enum(['granted', 'failed', 'refunded', 'duplicate', 'recorded', 'unknown']),
+});
 
 // ---------------------------------------------------------------- subscriptions
 

@@ -4,7 +4,7 @@ import { createTestModel } from '@xstate/graph';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../src/auth/actor.ts';
-import { accounts, meetings, memberships, rooms, users } from '../src/db/schema/index.ts';
+import { accounts, meetings, memberships, rooms, subscriptions, users } from '../src/db/schema/index.ts';
 import { applyMeetingEvent } from '../src/meetings/meeting-status.ts';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from './services.ts';
 
@@ -49,6 +49,14 @@ describe.each(drivers)('meetingStatus against the core service on %s', (driver) 
       .returning();
     seed = { userId: u?.id as string, accountId: a?.id as string };
     roomId = r?.id as string;
+    // a room starts meetings while its subscription runs (billing); this one is paid for a year
+    await db.insert(subscriptions).values({
+      accountId: seed.accountId,
+      roomId,
+      period: 'annual',
+      status: 'active',
+      renewsAt: new Date(Date.now() + 365 * 86_400_000),
+    });
   });
   afterAll(async () => {
     await database?.drop();

@@ -3,7 +3,9 @@ import {
   ZCheckoutBody,
   ZOrderList,
   ZOrderView,
+  ZPaymentCallbackAnswer,
   ZSandboxOrder,
+  ZSandboxPayAnswer,
   ZSandboxPayBody,
   ZSubscriptionList,
 } from '@majlis/contracts';
@@ -101,7 +103,10 @@ export const billingRoutes = new Hono<Env>()
   )
   .post(
     '/billing/sandbox/:ref',
-    doc('The sandbox checkout: pay or decline → { redirectUrl } (the same signed path as a real callback)', { tags }),
+    doc('The sandbox checkout: pay or decline → { redirectUrl } (the same signed path as a real callback)', {
+      tags,
+      response: ZSandboxPayAnswer,
+    }),
     paramsOf(ZRefParam),
     jsonBody(ZSandboxPayBody),
     async (c) => {
@@ -115,7 +120,11 @@ export const billingRoutes = new Hono<Env>()
   /** Paymob's transaction processed callback (server to server, HMAC in the query): the only one that grants. */
   .post(
     '/webhooks/paymob',
-    doc('Paymob transaction processed callback (HMAC-SHA512)', { tags: ['webhooks'], public: true }),
+    doc('Paymob transaction processed callback (HMAC-SHA512)', {
+      tags: ['webhooks'],
+      public: true,
+      response: ZPaymentCallbackAnswer,
+    }),
     async (c) => {
       const rt = c.get('runtime');
       const provider = paymentProviderFor(rt.config);

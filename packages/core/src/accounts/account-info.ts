@@ -2,6 +2,7 @@ import type { AccountChoice, BillingSummary, StorageInfo } from '@majlis/contrac
 import { both } from '@majlis/i18n/server';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
+import { remainingDays, statusNow } from '../billing/subscriptions.ts';
 import { userTrial } from '../billing/trial.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { accounts, memberships, rooms, subscriptions, users } from '../db/schema/index.ts';
@@ -71,17 +72,19 @@ async function billingOf(db: Db, accountId: string): Promise<BillingSummary | nu
     .where(eq(subscriptions.accountId, accountId))
     .orderBy(desc(subscriptions.renewsAt))
     .limit(1);
+  // the plan that runs longest stands for the account (spec §7 /api/billing reads one per account)
   if (!sub) return null;
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from rooms where account_id = ${accountId}`,
   );
+  const now = new Date();
   return {
     plan: sub.period,
-    status: sub.status,
+    status: statusNow(sub, now),
     rooms: Number(count?.n ?? 0),
     renewsAt: sub.renewsAt.toISOString(),
-    remainingDays: Math.max(0, Math.ceil((sub.renewsAt.getTime() - Date.now()) / DAY)),
+    remainingDays: remainingDays(sub, now),
   };
 }
 

@@ -3,6 +3,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { accounts, memberships, rooms, subscriptions, teamMembers, teams, users } from '../db/schema/index.ts';
+import { insertDemoBilling, needsDemoBilling } from './seed-demo-billing.ts';
 import { insertDemoMeetings, needsDemoMeetings } from './seed-demo-meetings.ts';
 import { insertDemoUpcoming, needsDemoUpcoming } from './seed-demo-upcoming.ts';
 
@@ -47,7 +48,8 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
   const staff = !has.has(DEMO_STAFF_EMAILS.admin2);
   const history = await needsDemoMeetings(db);
   const upcoming = await needsDemoUpcoming(db);
-  if (!base && !staff && !history && !upcoming) return false;
+  const billing = await needsDemoBilling(db);
+  if (!base && !staff && !history && !upcoming && !billing) return false;
   const passwordHash = await hashPassword(password);
   try {
     await db.transaction(async (tx) => {
@@ -55,6 +57,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       if (staff) await insertStaff(tx, passwordHash);
       if (history) await insertDemoMeetings(tx);
       if (upcoming) await insertDemoUpcoming(tx);
+      if (billing) await insertDemoBilling(tx);
     });
   } catch (err) {
     // Another instance seeding at the same moment: its rows stand.

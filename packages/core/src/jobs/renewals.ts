@@ -1,3 +1,4 @@
+import { decideSubscription, type SubscriptionStatus } from '@majlis/machines';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db/connect.ts';
@@ -12,7 +13,7 @@ interface Due {
   id: string;
   account_id: string;
   owner_user_id: string;
-  period: 'trial' | 'daily' | 'monthly' | 'annual';
+  period: 'trial' | 'daily' | 'monthly' | 'annual' | 'enterprise';
   status: string;
   renews_at: Date | string;
   room_name: string | null;
@@ -30,7 +31,9 @@ export async function runRenewals(ctx: JobContext): Promise<{ reminded: number; 
     sql`select s.id, s.account_id, a.owner_user_id, s.period, s.status, s.renews_at, r.name as room_name
         from subscriptions s join accounts a on a.id = s.account_id left join rooms r on r.id = s.room_id
         where s.status in ('trial', 'active', 'expiring', 'renewed')
-          and s.renews_at < ${new Date(now.getTime() + 8 * DAY_MS)}`,
+          and s.renews_at < ${new Date(now.getTime() + 8 * DAY_MS)}
+          -- a daily plan runs on its days (spec §9: unused days never expire), not on a date
+          and not (s.period = 'daily' and (s.days_left > 0 or s.day_ends_at > ${now}))`,
   );
   let reminded = 0;
   let expired = 0;
@@ -41,6 +44,7 @@ export async function runRenewals(ctx: JobContext): Promise<{ reminded: number; 
     const room = s.room_name ?? '';
     await ctx.db.transaction(async (tx) => {
       if (msLeft <= 0) {
+        if (!decideSubscription(s.status as SubscriptionStatus, { type: 'time.ended' }).ok) return;
         const done = await queryRows(
           tx,
           sql`update subscriptions set status = 'expired' where id = ${s.id} and status <> 'expired' returning id`,
@@ -89,7 +93,9 @@ export async function runTrialExpiry(ctx: JobContext): Promise<number> {
     ctx.db,
     sql`select t.user_id, t.ends_at,
           (select a.id from accounts a where a.owner_user_id = t.user_id and a.kind = 'indv' limit 1) as account_id
-        from trials t where t.ends_at is not null and t.ends_at <= ${ctx.now()}`,
+        from trials t where t.ends_at is not null and t.ends_at <= ${ctx.now()}
+          -- a trial given to a room ends with that room's subscription (runRenewals tells it)
+          and t.room_id is null`,
   );
   let n = 0;
   for (const t of ended) {
