@@ -307,7 +307,7 @@ export async function submitCode(
  * with TRIAL_NOT_NEEDED ("Your room is already paid").
  */
 async function trialRoom(
-  tx: Tx,
+  tx: Db | Tx,
   actor: Actor,
   now: Date,
 ): Promise<{ roomId: string | null; subscriptionId: string | null; paid: boolean }> {
@@ -420,16 +420,19 @@ export async function verifyCode(
 }
 
 /**
- * GET /api/usertrial: the user's trial as the trials table has it. `eligible`: never had one and owns the acting
- * account (only owners start one); `active` while now is within its days.
+ * GET /api/usertrial: the user's trial as the trials table has it. `eligible`: never had one, owns the acting account
+ * (only owners start one) and the account can take it (see trialRoom); `active` while now is within its days.
  */
 export async function userTrial(db: Db, actor: Actor, now = new Date()): Promise<UserTrial> {
   const [trial, row] = await Promise.all([trialOf(db, actor.userId), latestVerification(db, actor.userId)]);
   const started = !!trial?.startsAt;
   const active =
     started && !!trial?.endsAt && (trial.startsAt as Date) <= now && trial.endsAt.getTime() > now.getTime();
+  // Not offered where activation would refuse it (an individual account's one room already paid): no code is sent
+  // for nothing. Activation still decides, so a room paid meanwhile is refused there.
+  const mayStart = !started && hasPower(actor, 'manageBilling') && !(await trialRoom(db, actor, now)).paid;
   return {
-    eligible: !started && hasPower(actor, 'manageBilling'),
+    eligible: mayStart,
     active,
     startsAt: trial?.startsAt?.toISOString() ?? null,
     endsAt: trial?.endsAt?.toISOString() ?? null,
