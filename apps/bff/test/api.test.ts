@@ -463,14 +463,18 @@ describe.each(drivers)('BFF API on %s', (driver) => {
         showChat: false,
         showAccounts: false,
       });
+      // the demo's individual user is on day 3 of her free trial, on her one room
       const storage = await c.get('/api/account/storage');
-      expect(storage.json.results.data).toMatchObject({ totalStorage: 0, usedPercent: 0 });
-      expect(storage.json.results.data.message.en).toMatch(/no storage space/);
-      expect((await c.get('/api/billing')).json).toEqual({ indv: null, inst: null });
+      expect(storage.json.results.data).toMatchObject({ totalStorage: 10 * 1024 ** 3, usedPercent: 0 });
+      expect((await c.get('/api/billing')).json).toMatchObject({
+        indv: { plan: 'trial', status: 'trial', rooms: 1, remainingDays: 5 },
+        inst: null,
+      });
       expect((await c.get('/api/usertrial')).json).toMatchObject({
-        eligible: true,
-        active: false,
-        phoneVerified: false,
+        eligible: false,
+        active: true,
+        phoneVerified: true,
+        remainingDays: 5,
       });
     });
 
