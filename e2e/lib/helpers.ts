@@ -75,3 +75,39 @@ export async function expectAccessible(page: Page, label: string) {
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
 }
+
+/** An /api call from the page, with its session and CSRF token, as the client makes it. */
+export async function api<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
+      const r = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: r.status, json: await r.json().catch(() => null) };
+    },
+    { method, path, body },
+  );
+}
+
+/**
+ * Buys a month of a room through the embedded sandbox with the API the billing page uses (a new room is unpaid and
+ * starts nothing until bought; the billing spec walks the same purchase through the pages).
+ */
+export async function buyRoom(page: Page, roomId: string) {
+  const order = await api<{ redirectUrl: string }>(page, 'POST', '/api/billing/checkout', {
+    clientKey: `e2e${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+    purchase: { kind: 'renewal', roomId, period: 'monthly', currency: 'EGP' },
+  });
+  if (order.status !== 200) throw new Error(`checkout refused (${order.status})`);
+  const ref = new URL(order.json.redirectUrl).pathname.split('/').pop();
+  const paid = await api(page, 'POST', `/api/billing/sandbox/${ref}`, { outcome: 'success', method: 'card' });
+  if (paid.status !== 200) throw new Error(`sandbox payment refused (${paid.status})`);
+}

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from '../fixtures.ts';
-import { expectAccessible, screenshot, setLanguage, signIn } from '../lib/helpers.ts';
+import { api, buyRoom, expectAccessible, screenshot, setLanguage, signIn } from '../lib/helpers.ts';
 
 /**
  * Issue 12's scenario, in Arabic, against the BigBlueButton simulator: a meeting that records itself is started by
@@ -22,21 +21,6 @@ interface SimMeeting {
 }
 
 /** A JSON call from the page, as the client makes it (session cookie, CSRF header from the XSRF-TOKEN cookie). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/)?.[1] ?? '');
-      const r = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: r.status, json: await r.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
-
 /** The simulator's control API (test-only; another process runs the simulator). */
 async function sim<T>(bbbURL: string, path: string, body?: unknown): Promise<T> {
   const r = await fetch(new URL(path, bbbURL), {
@@ -68,6 +52,7 @@ test('in Arabic: a recorded meeting, two attendees, the recording played and dow
       participants: 50,
     });
     expect(room.status).toBe(201);
+    await buyRoom(page, room.json.id);
     const meeting = await api<{ id: string; number: string }>(page, 'POST', '/api/meetings', {
       name: MEETING,
       type: 'permanent',
