@@ -3,16 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import { issueInvoice, markInvoicePaid } from '../billing/invoices.ts';
 import { DEFAULT_PRICES, roomPriceKey, tierOf } from '../billing/prices.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { accounts, memberships, orders, payments, rooms, subscriptions, trials, users } from '../db/schema/index.ts';
+import { accounts, coupons, memberships, orders, payments, rooms, subscriptions, trials, users } from '../db/schema/index.ts';
 
 /**
  * Billing on first start (issue 13): the demo institution's "Training studio" is on a monthly plan bought through
  * the sandbox 10 days ago (its order, payment and paid invoice), and the individual demo user is on day 3 of the
- * free trial with her verified phone. Written with the ledger's own invoice numbering.
+ * free trial with her verified phone; a 20% coupon (MAJLIS20) is there to try. Written with the ledger's own invoice numbering.
  */
 
 const DAY = 86_400_000;
 const STUDIO = 'Training studio';
+/** Shown in the README: 20% off a purchase, once per account. */
+export const DEMO_COUPON = 'MAJLIS20';
 /** The default BILLING_TAX_PERCENT (Egypt's VAT); the seed has no config, the table's prices are the defaults. */
 const TAX_PERCENT = 14;
 
@@ -95,6 +97,19 @@ export async function insertDemoBilling(tx: Tx, now = new Date()): Promise<void>
       orderId: order.id,
     })
     .where(eq(subscriptions.roomId, room.id));
+
+  // a coupon anyone may try once per account: 20% off, for a year from the first start
+  await tx
+    .insert(coupons)
+    .values({
+      code: DEMO_COUPON,
+      kind: 'percent',
+      percent: 20,
+      validFrom: new Date(+now - DAY),
+      validTo: new Date(+now + 365 * DAY),
+      maxUses: 1000,
+    })
+    .onConflictDoNothing();
 
   // the individual user's free trial, day 3 of 7, on her one room
   const [solo] = await tx
