@@ -51,6 +51,7 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   const money = (minor: number) => formatMoney(locale, minor, invoice.currency, digits);
   const day = (iso: string) =>
     formatDateTime(locale, new Date(iso), reader.timeZone, { dateStyle: 'long', timeStyle: undefined }, digits);
+  /** Numbers kept as text (the invoice number, phones, tax numbers) in the reader's digits. */
   const num = (s: string) => toDigitStyle(s, digitStyleOf(locale, digits));
 
   const doc = new PDFDocument({
@@ -116,9 +117,9 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
     py = text(p.name, x, py, INNER / 2 - 12, { size: 11, weight: 700 });
     const rows = [
       [p.address, p.city, p.postalCode, p.country].filter(Boolean).join(rtl ? '، ' : ', '),
-      p.phone ? say('invoice.phone', { phone: p.phone }) : '',
+      p.phone ? say('invoice.phone', { phone: num(p.phone) }) : '',
       p.email ? say('invoice.email', { email: p.email }) : '',
-      p.taxId ? say('invoice.taxRegistration', { number: p.taxId }) : '',
+      p.taxId ? say('invoice.taxRegistration', { number: num(p.taxId) }) : '',
     ];
     for (const row of rows.filter(Boolean)) py = text(row, x, py, INNER / 2 - 12, { size: 9.5 });
     return py;
@@ -166,7 +167,9 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
     text(value, INNER - 104, y, 98, { ...o, align: side('end') });
     y += strong ? 26 : 20;
   }
-  const registration = invoice.seller.taxId ? say('invoice.taxRegistration', { number: invoice.seller.taxId }) : '';
+  const registration = invoice.seller.taxId
+    ? say('invoice.taxRegistration', { number: num(invoice.seller.taxId) })
+    : '';
   if (registration) text(registration, INNER - 260 + 6, y, 254, { size: 8.5, color: MUTED });
 
   // Footer: the seller once more, for a printed page on its own.
