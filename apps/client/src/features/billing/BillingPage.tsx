@@ -8,8 +8,12 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { billingApi, type SubscriptionList } from './api.ts';
 import { CheckoutDialog, type CheckoutPreset } from './CheckoutDialog.tsx';
+import { InvoicesTable } from './invoices/InvoicesTable.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
 import { actionsOf, SubscriptionCard } from './SubscriptionCard.tsx';
+import { TransferCard } from './TransferCard.tsx';
+import { trialEvents } from './trial/api.ts';
+import { TrialCard } from './trial/TrialCard.tsx';
 
 /**
  * Which dialog a link asks for: `?buy=1` a new room; `?room=<roomId>` or `?renew=<subscriptionId>` (the renewal
@@ -23,7 +27,10 @@ function presetFromLink(params: URLSearchParams, list: SubscriptionList): Checko
   return sub ? (actionsOf(sub)[0] ?? null) : null;
 }
 
-/** /dashbord/billing: the trial, the account's subscriptions with buy / renew / upgrade, invoices and payments. */
+/**
+ * /dashbord/billing: the trial, the account's subscriptions with buy / renew / upgrade, invoices, payments, and the
+ * move of a personal account to an enterprise one.
+ */
 export function BillingPage() {
   const { t } = useLingui();
   const language = useLanguage();
@@ -43,6 +50,11 @@ export function BillingPage() {
       .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)));
   }, [language, t]);
   useEffect(load, [load]);
+  // A trial started from the trial card made (or gave the trial to) a room: its subscription is listed at once.
+  useEffect(() => {
+    trialEvents.addEventListener('started', load);
+    return () => trialEvents.removeEventListener('started', load);
+  }, [load]);
 
   // A link's dialog opens once the subscriptions are known; the parameter is then dropped, so closing stays closed.
   useEffect(() => {
@@ -65,6 +77,7 @@ export function BillingPage() {
 
   return (
     <Stack gap="xl">
+      <TrialCard />
       <Stack gap="sm" component="section" aria-labelledby="your-subscriptions">
         <Group justify="space-between">
           <Title order={2} size="h3" id="your-subscriptions">
@@ -117,8 +130,10 @@ export function BillingPage() {
           </SimpleGrid>
         )}
       </Stack>
-      {/* Orders are the owner's (GET /api/billing/orders answers 403 to others). */}
+      {/* Invoices and orders are the owner's (their routes answer 403 to others). */}
+      {canBuy && <InvoicesTable />}
       {canBuy && <PaymentHistory />}
+      <TransferCard />
       <CheckoutDialog preset={checkout} onClose={() => setCheckout(null)} />
     </Stack>
   );

@@ -128,6 +128,7 @@ describe('billing page: subscriptions', () => {
     for (const c of screen.getAllByTestId('subscription-card')) expect(within(c).queryAllByRole('button')).toEqual([]);
     expect(screen.queryByTestId('buy-room')).toBeNull();
     expect(calls.some((c) => c.path === '/api/billing/orders')).toBe(false);
+    expect(calls.some((c) => c.path === '/api/billing/invoices')).toBe(false);
   });
 
   it('offers "Buy a room" when there is nothing yet', async () => {
@@ -166,6 +167,36 @@ describe('billing page: subscriptions', () => {
   it('opens "Buy a room" from ?buy=1', async () => {
     await openBilling('En', { 'GET /api/rooms/types': { body: { types: [] } } }, '/dashbord/billing?buy=1');
     expect(await screen.findByRole('dialog', { name: 'Buy a room' })).toBeTruthy();
+  });
+});
+
+describe('billing page: the trial, invoices and the move to enterprise beside the subscriptions', () => {
+  it("shows a personal account's owner the trial offer, the invoices, the payments and the transfer", async () => {
+    const { calls } = await openBilling('Ar', {
+      'GET /api/account/type': { body: { type: 'indv', accountType: 'owner' } },
+      'GET /api/usertrial': {
+        body: { eligible: true, active: false, startsAt: null, endsAt: null, remainingDays: 0, phoneVerified: false },
+      },
+      'GET /api/billing/invoices': { body: { invoices: [] } },
+    });
+    expect(await screen.findByTestId('trial-card')).toBeTruthy();
+    expect(await screen.findByText('لا توجد فواتير بعد.')).toBeTruthy();
+    expect(await screen.findByText('لا توجد مدفوعات بعد.')).toBeTruthy();
+    expect(await screen.findByTestId('transfer-card')).toBeTruthy();
+    // One room is all an individual account holds: no "Buy a room" beside it.
+    expect(screen.queryByTestId('buy-room')).toBeNull();
+    // In the brief's order: trial, subscriptions, invoices, payments, transfer.
+    const trial = screen.getByTestId('trial-card');
+    const transfer = screen.getByTestId('transfer-card');
+    const titles = [...document.querySelectorAll('section h2')].filter(
+      (h) => !trial.contains(h) && !transfer.contains(h),
+    );
+    expect(titles.map((h) => h.textContent)).toEqual(['اشتراكاتك', 'الفواتير', 'سجل المدفوعات']);
+    const first = titles[0] as HTMLElement;
+    const last = titles[2] as HTMLElement;
+    expect(trial.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(last.compareDocumentPosition(transfer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/billing/subscriptions')).toHaveLength(1);
   });
 });
 
