@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { paymentSnapshot } from '@majlis/machines';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +15,11 @@ import { formatMoney, useBillingLabels } from './labels.ts';
  */
 export const POLL_DELAYS_MS = [1000, 2000, 4000] as const;
 
+/** Whether the `payment` statechart lets this order start a new attempt ("pay again" keeps the order). */
+function retryable(order: OrderView): boolean {
+  return paymentSnapshot(order.status).can({ type: 'payment.retry' });
+}
+
 /** /dashbord/billing/payment/:orderId: where the provider sends the browser back; the order says how it went. */
 export function PaymentResult({ orderId }: { orderId: string }) {
   const { t } = useLingui();
@@ -23,6 +29,8 @@ export function PaymentResult({ orderId }: { orderId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const [paying, setPaying] = useState(false);
+  // The automatic asks are over: the reader presses OK, or pays again if they left the gateway without paying.
+  const [settled, setSettled] = useState(false);
   const polls = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -38,6 +46,8 @@ export function PaymentResult({ orderId }: { orderId: string }) {
         if (o.status === 'pending' && delay !== undefined) {
           polls.current++;
           timer.current = setTimeout(ask, delay);
+        } else {
+          setSettled(true);
         }
       })
       .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)))
@@ -46,6 +56,7 @@ export function PaymentResult({ orderId }: { orderId: string }) {
 
   useEffect(() => {
     polls.current = 0;
+    setSettled(false);
     ask();
     return () => clearTimeout(timer.current);
   }, [ask]);
@@ -94,6 +105,12 @@ export function PaymentResult({ orderId }: { orderId: string }) {
               <Button onClick={ask} loading={asking} data-testid="ask-again">
                 <Trans>OK</Trans>
               </Button>
+              {/* The payment chart lets a pending order start a new attempt (the gateway left without paying). */}
+              {settled && retryable(order) && (
+                <Button variant="light" onClick={() => void payAgain()} loading={paying} data-testid="pay-again">
+                  <Trans>Pay again</Trans>
+                </Button>
+              )}
               {back}
             </Group>
           </>
@@ -128,9 +145,11 @@ export function PaymentResult({ orderId }: { orderId: string }) {
               </Text>
             )}
             <Group>
-              <Button onClick={() => void payAgain()} loading={paying} data-testid="pay-again">
-                <Trans>Pay again</Trans>
-              </Button>
+              {retryable(order) && (
+                <Button onClick={() => void payAgain()} loading={paying} data-testid="pay-again">
+                  <Trans>Pay again</Trans>
+                </Button>
+              )}
               {back}
             </Group>
           </>

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
 import { order } from './billing.fixtures.ts';
+import { POLL_DELAYS_MS } from './PaymentResult.tsx';
 
 type Handler = FakeResponse | ((init: RequestInit) => FakeResponse | Promise<FakeResponse>);
 
@@ -33,6 +34,32 @@ describe('payment result page', () => {
       expect(calls.filter((c) => c.path === '/api/billing/orders/ord-1').length).toBeGreaterThan(asked),
     );
     expect(await within(result).findByText('اكتمل الدفع')).toBeTruthy();
+  });
+
+  it('pending: asks again after 1, 2 and 4 s, then leaves OK and pay again to the reader', async () => {
+    // The clock is the test's: each wait is skipped over, none is slept through.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      const go = vi.spyOn(hardNavigation, 'go').mockImplementation(() => {});
+      const { calls, result } = await openResult('En', {
+        'GET /api/billing/orders/ord-1': { body: order({ status: 'pending', provider: 'paymob' }) },
+        'POST /api/billing/orders/ord-1/pay': { body: { order: order(), redirectUrl: 'https://accept.paymob.com/x' } },
+      });
+      const asked = () => calls.filter((c) => c.path === '/api/billing/orders/ord-1').length;
+      await within(result).findByText('Wait a few seconds and press OK again');
+      expect(asked()).toBe(1);
+      expect(within(result).queryByTestId('pay-again')).toBeNull();
+      for (const [i, delay] of POLL_DELAYS_MS.entries()) {
+        await act(() => vi.advanceTimersByTimeAsync(delay));
+        await waitFor(() => expect(asked()).toBe(i + 2));
+      }
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(asked()).toBe(POLL_DELAYS_MS.length + 1);
+      fireEvent.click(await within(result).findByTestId('pay-again'));
+      await waitFor(() => expect(go).toHaveBeenCalledWith('https://accept.paymob.com/x'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('completed: says what was bought and links the invoice and the rooms', async () => {
