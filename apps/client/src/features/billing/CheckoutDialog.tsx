@@ -21,7 +21,7 @@ import { useCheckout } from './use-checkout.ts';
 export type CheckoutPreset =
   | { kind: 'room' }
   | { kind: 'renewal'; mode: 'buy' | 'renew' | 'upgrade'; subscription: SubscriptionView }
-  | { kind: 'enterprise' };
+  | { kind: 'enterprise'; subscription?: SubscriptionView };
 
 /** The room name does not change the price: the quote is asked for before one is typed, with this stand-in. */
 const QUOTE_NAME = 'Room';
@@ -45,6 +45,8 @@ export function CheckoutDialog({ preset, onClose }: { preset: CheckoutPreset | n
   const [period, setPeriod] = useState<RoomPeriod>('monthly');
   const [currency, setCurrency] = useState<Currency>('EGP');
   const [coupon, setCoupon] = useState<string | undefined>(undefined);
+  // The preset the fields were filled for: until then, no quote (it would price the previous dialog's choices).
+  const [filledFor, setFilledFor] = useState<CheckoutPreset | null>(null);
   // A phone gets the whole screen: the form is taller than a dialog there.
   const phoneScreen = useMediaQuery('(max-width: 36em)');
   const periodLabel = useId();
@@ -59,9 +61,11 @@ export function CheckoutDialog({ preset, onClose }: { preset: CheckoutPreset | n
     const own =
       sub && (ROOM_PERIODS as readonly string[]).includes(sub.period) ? (sub.period as RoomPeriod) : 'monthly';
     setPeriod(own);
-    if (sub?.currency) setCurrency(sub.currency);
+    // The currency paid last time; a new purchase starts in pounds.
+    setCurrency((preset.kind === 'room' ? null : preset.subscription?.currency) ?? 'EGP');
     const bigger = PARTICIPANT_CHOICES.find((n) => n > (room?.participants ?? 0));
     setParticipants(String(upgrade ? (bigger ?? room?.participants ?? 10) : 10));
+    setFilledFor(preset);
     if (preset.kind === 'room') {
       roomsApi
         .types()
@@ -73,30 +77,31 @@ export function CheckoutDialog({ preset, onClose }: { preset: CheckoutPreset | n
     }
   }, [preset]);
 
-  const purchase: TPurchase | null = !preset
-    ? null
-    : preset.kind === 'enterprise'
-      ? { kind: 'enterprise', currency, coupon }
-      : preset.kind === 'renewal' && room
-        ? {
-            kind: 'renewal',
-            roomId: room.id,
-            period,
-            currency,
-            coupon,
-            ...(upgrade ? { participants: Number(participants) } : {}),
-          }
-        : type
+  const purchase: TPurchase | null =
+    !preset || filledFor !== preset
+      ? null
+      : preset.kind === 'enterprise'
+        ? { kind: 'enterprise', currency, coupon }
+        : preset.kind === 'renewal' && room
           ? {
-              kind: 'room',
-              roomName: name.trim() || QUOTE_NAME,
-              roomType: type,
-              participants: Number(participants),
+              kind: 'renewal',
+              roomId: room.id,
               period,
               currency,
               coupon,
+              ...(upgrade ? { participants: Number(participants) } : {}),
             }
-          : null;
+          : type
+            ? {
+                kind: 'room',
+                roomName: name.trim() || QUOTE_NAME,
+                roomType: type,
+                participants: Number(participants),
+                period,
+                currency,
+                coupon,
+              }
+            : null;
   const { quote, quoting, quoteError, phase, payError, pay } = useCheckout(opened, purchase);
   const busy = phase !== 'choosing';
   const serverFields = fieldErrorsOf(payError, language);

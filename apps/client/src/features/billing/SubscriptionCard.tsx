@@ -15,7 +15,7 @@ const TIME = { weekday: undefined, year: undefined } as const;
 
 /** What the card offers: buy a room not bought (or on trial), renew a bought one, more participants for it. */
 export function actionsOf(sub: SubscriptionView): CheckoutPreset[] {
-  if (!sub.room) return sub.period === 'enterprise' ? [{ kind: 'enterprise' }] : [];
+  if (!sub.room) return sub.period === 'enterprise' ? [{ kind: 'enterprise', subscription: sub }] : [];
   if (sub.status === 'unpaid' || sub.status === 'trial') return [{ kind: 'renewal', mode: 'buy', subscription: sub }];
   const renew: CheckoutPreset = { kind: 'renewal', mode: 'renew', subscription: sub };
   return sub.room.participants < PARTICIPANTS.max

@@ -159,6 +159,41 @@ describe('billing page: subscriptions', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('offers more participants for a bought room, and renews the institution account on its own', async () => {
+    const enterprise = subscription({ id: 'sub-ent', room: null, period: 'enterprise', currency: 'USD' });
+    const { calls } = await openBilling('En', {
+      'GET /api/billing/subscriptions': {
+        body: { subscriptions: [...subscriptions, enterprise], canBuy: true, provider: 'sandbox' },
+      },
+    });
+    fireEvent.click(within(card('Ending')).getByRole('button', { name: 'More participants: Ending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'More participants for Ending' });
+    // Only sizes above the room's 10 are offered; the quote asks for the first of them.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/billing/quote')).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/api/billing/quote')?.body).toEqual({
+      kind: 'renewal',
+      roomId: 'room-6',
+      participants: 25,
+      period: 'monthly',
+      currency: 'EGP',
+    });
+    const size = within(dialog).getAllByLabelText('New number of participants')[0] as HTMLInputElement;
+    expect(size.value).toBe('25 participants');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const institution = card('Enterprise account');
+    expect(within(institution).getByTestId('sub-period').textContent).toBe('Enterprise account');
+    fireEvent.click(within(institution).getByRole('button', { name: 'Renew: Enterprise account' }));
+    const renewal = await screen.findByRole('dialog', { name: 'Renew the enterprise account' });
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/billing/quote')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/api/billing/quote').at(-1)?.body).toEqual({
+      kind: 'enterprise',
+      currency: 'USD',
+    });
+    expect(within(renewal).queryByText('Period')).toBeNull();
+  });
+
   it("opens a room's purchase from the room card's link", async () => {
     await openBilling('En', {}, `/dashbord/billing?room=${ROOM_ID}`);
     expect(await screen.findByRole('dialog', { name: 'Renew غرفتي' })).toBeTruthy();
