@@ -23,7 +23,7 @@ export type CheckoutPreset =
   | { kind: 'renewal'; mode: 'buy' | 'renew' | 'upgrade'; subscription: SubscriptionView }
   | { kind: 'enterprise'; subscription?: SubscriptionView };
 
-/** The room name does not change the price: the quote is asked for before one is typed, with this stand-in. */
+/** The room name does not change the price: quotes carry this stand-in (none before a name is typed, none per key). */
 const QUOTE_NAME = 'Room';
 
 /** Buy a room, or another period (or more participants) for one: choices, the server's quote, then Pay. */
@@ -94,7 +94,7 @@ export function CheckoutDialog({ preset, onClose }: { preset: CheckoutPreset | n
           : type
             ? {
                 kind: 'room',
-                roomName: name.trim() || QUOTE_NAME,
+                roomName: QUOTE_NAME,
                 roomType: type,
                 participants: Number(participants),
                 period,

@@ -106,9 +106,10 @@ describe('checkout dialog', () => {
     const { calls, dialog } = await openBuy({
       'POST /api/billing/checkout': () => new Promise<FakeResponse>((resolve) => (answer = resolve)),
     });
+    const asked = quotes(calls).length;
     fireEvent.change(within(dialog).getByLabelText(/^اسم الغرفة/), { target: { value: 'قاعة الاجتماعات' } });
-    await waitFor(() => expect(quotes(calls).at(-1)).toMatchObject({ roomName: 'قاعة الاجتماعات' }));
-    await waitFor(() => expect(within(dialog).getByTestId('pay').hasAttribute('disabled')).toBe(false));
+    // The name does not change the price: typing it asks for no quote.
+    expect(quotes(calls)).toHaveLength(asked);
     const pay = within(dialog).getByTestId('pay');
     fireEvent.click(pay);
     fireEvent.click(pay);
