@@ -134,7 +134,7 @@ export function BillingPage() {
       {canBuy && <InvoicesTable />}
       {canBuy && <PaymentHistory />}
       <TransferCard />
-      <CheckoutDialog preset={checkout} onClose={() => setCheckout(null)} />
+      <CheckoutDialog preset={checkout} demo={list?.provider === 'sandbox'} onClose={() => setCheckout(null)} />
     </Stack>
   );
 }

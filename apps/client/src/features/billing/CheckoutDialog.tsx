@@ -13,6 +13,7 @@ import { type RoomType, type RoomTypeInfo, roomsApi } from '../rooms/api.ts';
 import { PARTICIPANT_CHOICES } from '../rooms/room-validation.ts';
 import type { SubscriptionView, TPurchase } from './api.ts';
 import { CouponField } from './CouponField.tsx';
+import { DemoNotice } from './DemoNotice.tsx';
 import { formatMoney, ROOM_TYPE_LABEL, useBillingLabels } from './labels.ts';
 import { QuoteBox } from './QuoteBox.tsx';
 import { useCheckout } from './use-checkout.ts';
@@ -27,7 +28,16 @@ export type CheckoutPreset =
 const QUOTE_NAME = 'Room';
 
 /** Buy a room, or another period (or more participants) for one: choices, the server's quote, then Pay. */
-export function CheckoutDialog({ preset, onClose }: { preset: CheckoutPreset | null; onClose: () => void }) {
+export function CheckoutDialog({
+  preset,
+  demo,
+  onClose,
+}: {
+  preset: CheckoutPreset | null;
+  /** The payments go to the embedded sandbox (spec §8: a demo account, no money moves). */
+  demo: boolean;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const language = useLanguage();
   const labels = useBillingLabels();
@@ -141,6 +151,7 @@ export function CheckoutDialog({ preset, onClose }: { preset: CheckoutPreset | n
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered fullScreen={phoneScreen} data-testid="checkout">
       <Stack>
+        {demo && <DemoNotice compact />}
         {formError && (
           <Alert color="red" variant="light" role="alert" data-testid="checkout-error">
             {formError}

@@ -73,6 +73,8 @@ describe('checkout dialog', () => {
     expect(within(dialog).getByTestId('quote-tax').textContent).toBe(formatMoney('ar', 2_222, 'EGP'));
     expect(within(dialog).getByText(/الضريبة \(١٤٪?/)).toBeTruthy();
     expect(within(dialog).getByTestId('pay').textContent).toBe(`ادفع ${formatMoney('ar', 12_345, 'EGP')}`);
+    // Payments go to the embedded sandbox here: said before paying (spec §8).
+    expect(within(dialog).getByTestId('demo-notice').textContent).toBe('أنت الآن على حساب تجريبي');
 
     fireEvent.click(within(dialog).getByText('سنوي'));
     await waitFor(() => expect(total()).toBe(formatMoney('ar', 123_400, 'EGP')));
