@@ -30,8 +30,9 @@ export function sandboxProvider(
       return {
         providerOrderId,
         reference: providerOrderId,
-        // our own checkout page (client route); its pay action is POST /api/billing/sandbox/{ref}
-        redirectUrl: `${config.publicUrl}/billing/sandbox/${providerOrderId}`,
+        // our own checkout page (a client route, same origin as the app whatever host the browser used); its pay
+        // action is POST /api/billing/sandbox/{ref}
+        redirectUrl: `/billing/sandbox/${providerOrderId}`,
       };
     },
     verifyCallback(input) {
