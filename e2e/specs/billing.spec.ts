@@ -148,6 +148,8 @@ test('in Arabic: register, a phone code, the trial room, a month with a coupon a
     await page.goto('/dashbord/billing');
     await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
     await expect(page.getByTestId('subscription-card').getByTestId('sub-status')).toHaveText('Active');
+    // the trial room is bought: the trial is over, not counted down beside the paid plan
+    await expect(page.getByText('On trial')).toHaveCount(0);
     await pictures(page, 'billing-page-en');
     await page.goto(invoiceUrl);
     await expect(page.getByText('MAJLIS20').first()).toBeVisible();

@@ -426,8 +426,21 @@ export async function verifyCode(
 export async function userTrial(db: Db, actor: Actor, now = new Date()): Promise<UserTrial> {
   const [trial, row] = await Promise.all([trialOf(db, actor.userId), latestVerification(db, actor.userId)]);
   const started = !!trial?.startsAt;
+  // a trial room bought before its days ran out is on its paid plan: the trial has ended there
+  const [roomPlan] = trial?.roomId
+    ? await db
+        .select({ period: subscriptions.period })
+        .from(subscriptions)
+        .where(eq(subscriptions.roomId, trial.roomId))
+        .orderBy(desc(subscriptions.createdAt))
+        .limit(1)
+    : [];
   const active =
-    started && !!trial?.endsAt && (trial.startsAt as Date) <= now && trial.endsAt.getTime() > now.getTime();
+    started &&
+    !!trial?.endsAt &&
+    (trial.startsAt as Date) <= now &&
+    trial.endsAt.getTime() > now.getTime() &&
+    (!roomPlan || roomPlan.period === 'trial');
   // Not offered where activation would refuse it (an individual account's one room already paid): no code is sent
   // for nothing. Activation still decides, so a room paid meanwhile is refused there.
   const mayStart = !started && hasPower(actor, 'manageBilling') && !(await trialRoom(db, actor, now)).paid;
