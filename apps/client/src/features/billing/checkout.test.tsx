@@ -4,6 +4,7 @@ import { hardNavigation } from '../../lib/navigation.ts';
 import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
 import { order, quote } from './billing.fixtures.ts';
 import { formatMoney } from './labels.ts';
+import { newClientKey } from './use-checkout.ts';
 
 type Handler = FakeResponse | ((init: RequestInit) => FakeResponse | Promise<FakeResponse>);
 const bodyOf = (init: RequestInit) => JSON.parse(String(init.body));
@@ -162,5 +163,20 @@ describe('checkout dialog', () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith('/dashbord/billing/payment/ord-1'));
     const [first, second] = checkouts(calls);
     expect(second?.clientKey).toBe(first?.clientKey);
+  });
+});
+
+describe('checkout key', () => {
+  it('is 32 hex characters with or without randomUUID (plain http on a LAN address has none)', () => {
+    expect(newClientKey()).toMatch(/^[0-9a-f]{32}$/);
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const keys = new Set([newClientKey(), newClientKey()]);
+      expect([...keys].every((k) => /^[0-9a-f]{32}$/.test(k))).toBe(true);
+      expect(keys.size).toBe(2);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
   });
 });

@@ -10,7 +10,10 @@ import { billingApi, goToPayment, type Quote } from './api.ts';
 
 /** A key for POST /api/billing/checkout (contracts: 8–64 of [A-Za-z0-9_-]); the same key gets the same order. */
 export function newClientKey(): string {
-  return crypto.randomUUID().replaceAll('-', '');
+  // randomUUID exists only in secure contexts (https, localhost); a server reached over plain http on a LAN address
+  // still has getRandomValues.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID().replaceAll('-', '');
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Where the dialog stands: choosing (the payment machine's draft), paying (pending, no answer yet), leaving. */
