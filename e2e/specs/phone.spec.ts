@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { test } from '../fixtures.ts';
-import { expectAccessible, screenshot, signIn } from '../lib/helpers.ts';
+import { api, expectAccessible, screenshot, signIn } from '../lib/helpers.ts';
 import { expectFitsPhones } from '../lib/phone.ts';
 
 const PUBLIC_ROUTES = [
@@ -92,6 +92,20 @@ for (const language of ['ar', 'en'] as const) {
           expect(series, 'the demo series').toBeTruthy();
           expect(recordings.length, 'the demo recordings').toBeGreaterThan(0);
           await walk(page, language, role, [`/join/${series.number}`, `/recording/${recordings[0].id}`]);
+          // Billing's own pages: the demo's paid invoice and its order's payment page, and the sandbox checkout of a
+          // new order (left pending)
+          const { invoices } = await (await page.request.get('/api/billing/invoices')).json();
+          const { orders } = await (await page.request.get('/api/billing/orders')).json();
+          const order = await api<{ redirectUrl: string }>(page, 'POST', '/api/billing/checkout', {
+            clientKey: `phone-${language}-${Date.now()}`,
+            purchase: { kind: 'renewal', roomId: orders[0].roomId, period: 'annual', currency: 'USD' },
+          });
+          expect(order.status, 'a checkout for the sandbox page').toBe(200);
+          await walk(page, language, role, [
+            `/dashbord/billing/invoices/${invoices[0].id}`,
+            `/dashbord/billing/payment/${orders[0].id}`,
+            order.json.redirectUrl,
+          ]);
         }
         // The frame's own panels at the smallest width: the sidebar's drawer and the notifications.
         await page.goto('/dashbord/meeting');
@@ -136,6 +150,7 @@ for (const language of ['ar', 'en'] as const) {
         ['/dashbord/roomManagement', ar ? 'أضف غرفة' : 'Add a room'],
         ['/dashbord/userManagement', ar ? 'إضافة مستخدم' : 'Add a user'],
         ['/dashbord/teamsManagement', ar ? 'إضافة فريق' : 'Add a team'],
+        ['/dashbord/billing', ar ? 'شراء غرفة' : 'Buy a room'],
       ] as const) {
         await page.setViewportSize({ width: 360, height: 780 });
         await page.goto(route);

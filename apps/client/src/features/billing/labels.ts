@@ -20,17 +20,20 @@ export const ROOM_TYPE_LABEL = { bbb: 'BigBlueButton', zoom: 'Zoom', jitsi: 'Jit
 type Status = SubscriptionView['status'];
 
 /** Badge colours by subscription state (outline badges: Mantine's light ones fill with the text colour). */
+/** Mantine's orange.9 is 4.0:1 on white, short of AA for a badge's small text: a darker orange (6.5:1). */
+const DARK_ORANGE = '#a63c06';
+
 export const STATUS_COLOR: Record<Status, string> = {
   unpaid: 'gray.8',
   trial: 'blue.9',
   active: 'teal.9',
-  expiring: 'orange.9',
+  expiring: DARK_ORANGE,
   expired: 'red.9',
   renewed: 'teal.9',
 };
 
 export const ORDER_COLOR: Record<OrderView['status'], string> = {
-  pending: 'orange.9',
+  pending: DARK_ORANGE,
   completed: 'teal.9',
   failed: 'red.9',
   refunded: 'gray.8',
