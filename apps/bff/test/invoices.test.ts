@@ -43,6 +43,7 @@ describe.each(drivers)('invoice routes on %s', (driver) => {
         period: 'annual',
         currency: 'USD',
         unitMinor: 12_000,
+        taxPercent: 14,
         taxMinor: 1_680,
         totalMinor: 13_680,
         provider: 'sandbox',

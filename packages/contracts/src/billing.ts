@@ -302,6 +302,12 @@ export const ZCouponView = z.strictObject({
   active: z.boolean(),
 });
 export const ZCouponList = z.strictObject({ coupons: z.array(ZCouponView) });
+/** PATCH /api/ops/coupons/{id}: switch a coupon off (or on again). */
+export const ZCouponActiveBody = z.strictObject({ active: z.boolean('field.invalid') });
+/** PUT /api/ops/prices/{key}: the operator's new amount for one price row. */
+export const ZPriceBody = z.strictObject({
+  amountMinor: z.coerce.number().int('field.amount').min(1, 'field.amount').max(100_000_000, 'field.amount'),
+});
 
 // ---------------------------------------------------------------- individual → enterprise (spec §4)
 

@@ -64,6 +64,7 @@ CREATE TABLE "orders" (
 	"currency" text NOT NULL,
 	"unit_minor" integer NOT NULL,
 	"discount_minor" integer DEFAULT 0 NOT NULL,
+	"tax_percent" integer DEFAULT 0 NOT NULL,
 	"tax_minor" integer DEFAULT 0 NOT NULL,
 	"total_minor" integer NOT NULL,
 	"coupon_id" uuid,

@@ -19,9 +19,9 @@ const mayBill: MiddlewareHandler<Env> = async (c, next) => {
   await next();
 };
 
-/** A PDF is built on each download: limited per user, as the reports' file exports are. */
+/** A PDF is built on each download: limited per user (invoicePdfUser). */
 const pdfLimit: MiddlewareHandler<Env> = async (c, next) => {
-  await c.get('runtime').limits.consume('reportExportUser', requireActor(c).userId);
+  await c.get('runtime').limits.consume('invoicePdfUser', requireActor(c).userId);
   await next();
 };
 

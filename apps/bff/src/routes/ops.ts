@@ -1,11 +1,13 @@
 import {
   ZAccountStatusAnswer,
   ZAccountStatusBody,
+  ZCouponActiveBody,
   ZCouponBody,
   ZCouponList,
   ZCouponView,
   ZOpsAccountList,
   ZOpsAccountQuery,
+  ZPriceBody,
   ZPriceList,
 } from '@majlis/contracts';
 import { createCoupon, listCoupons, setCouponActive } from '@majlis/core/billing/coupons';
@@ -15,15 +17,10 @@ import { findAccounts } from '@majlis/core/ops/find-accounts';
 import { requireOps } from '@majlis/core/ops/require-ops';
 import { setAccountStatus } from '@majlis/core/ops/set-account-status';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { doc, idParam, jsonBody, queryOf } from '../http/validate.ts';
 
 // Bodies of the operator's billing edits; ask the lead to move them to @majlis/contracts/billing beside ZCouponBody.
-const ZPriceBody = z.strictObject({
-  amountMinor: z.coerce.number().int('field.amount').min(1, 'field.amount').max(100_000_000, 'field.amount'),
-});
-const ZCouponActiveBody = z.strictObject({ active: z.boolean('field.invalid') });
 /** A price key as billing/prices.ts spells them ('room:jitsi:25:monthly:EGP', 'enterprise:monthly:USD', 'transfer:EGP'). */
 const PRICE_KEY = /^(room:(bbb|zoom|jitsi):\d{1,4}:(daily|monthly|annual)|enterprise:monthly|transfer):(EGP|USD)$/;
 

@@ -48,7 +48,7 @@ describe('pricing page', () => {
     const table = await screen.findByTestId('pricing-table');
     // Header, then one row per tier: 7 days, monthly, annual in Arabic digits.
     expect(rowOf(table, 1).textContent).toBe(
-      `حتى ١٠ من المشاركين${formatMoney('ar', 5250, 'EGP')}${formatMoney('ar', 15_000, 'EGP')}${formatMoney('ar', 150_000, 'EGP')}`,
+      `حتى ١٠ مشاركين${formatMoney('ar', 5250, 'EGP')}${formatMoney('ar', 15_000, 'EGP')}${formatMoney('ar', 150_000, 'EGP')}`,
     );
     expect(rowOf(table, 2).textContent).toContain(formatMoney('ar', 30_000, 'EGP'));
     expect(formatMoney('ar', 15_000, 'EGP')).toMatch(/١٥٠/);

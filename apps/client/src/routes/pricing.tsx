@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Currency, PriceList, RoomPeriod } from '@majlis/contracts/billing';
 import type { TRoomType } from '@majlis/contracts/rooms';
@@ -75,7 +76,11 @@ export default function PricingPage() {
     )?.amountMinor;
   const money = (minor: number | undefined) => (minor === undefined ? '—' : formatMoney(language, minor, currency));
   const shownTier = tier ?? list?.tiers[0] ?? 10;
-  const upTo = (n: number) => t`Up to ${formatNumber(language, n)} participants`;
+  const upTo = (n: number) => {
+    const shown = formatNumber(language, n);
+    return plural(n, { one: `Up to ${shown} participant`, other: `Up to ${shown} participants` });
+  };
+  const packDays = formatNumber(language, DAILY_PACK_DAYS);
 
   return (
     <Page title={t`Compare prices`}>
@@ -225,10 +230,11 @@ export default function PricingPage() {
               </Table>
             </Table.ScrollContainer>
             <Text size="sm" c="dimmed" mt="sm" data-testid="pricing-tax">
-              <Trans>
-                Prices are before VAT: +{percent(language, list.taxPercent)} VAT is added at checkout. A daily pack
-                holds {formatNumber(language, DAILY_PACK_DAYS)} days.
-              </Trans>
+              <Trans>Prices are before VAT: +{percent(language, list.taxPercent)} VAT is added at checkout.</Trans>{' '}
+              {plural(DAILY_PACK_DAYS, {
+                one: `A daily pack holds ${packDays} day.`,
+                other: `A daily pack holds ${packDays} days.`,
+              })}
             </Text>
 
             <EnterpriseComparison list={list} currency={currency} locale={language} />

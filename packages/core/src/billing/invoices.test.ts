@@ -50,6 +50,7 @@ describe.each(drivers)('invoices on %s', (driver) => {
         currency: 'EGP',
         unitMinor: 125_000,
         discountMinor: 25_000,
+        taxPercent: 14,
         taxMinor: 14_000,
         totalMinor: 114_000,
         provider: 'sandbox',

@@ -81,9 +81,7 @@ export async function issueInvoice(tx: Tx, orderId: string, now = new Date()): P
   const [coupon] = order.couponId
     ? await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, order.couponId))
     : [];
-  // Orders keep the tax amount, not its rate; the rate is read back from the taxed amount (whole percents).
-  const taxed = order.unitMinor - order.discountMinor;
-  const taxPercent = taxed > 0 ? Math.round((order.taxMinor * 100) / taxed) : 0;
+  const { taxPercent } = order;
 
   const [inserted] = await tx
     .insert(invoices)

@@ -48,12 +48,31 @@ const FAILURES: Record<string, string> = {
   PROVIDER: 'error.PAYMENT_ERROR',
 };
 
-export async function orderView(db: Db | Tx, o: OrderRow): Promise<OrderView> {
-  const [coupon] = o.couponId
-    ? await db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, o.couponId))
-    : [];
-  const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, o.id));
-  return {
+/** Orders as the wire shows them, with their coupon codes and invoices read in one query each. */
+export async function orderViews(db: Db | Tx, rows: OrderRow[]): Promise<OrderView[]> {
+  if (!rows.length) return [];
+  const couponIds = [...new Set(rows.map((o) => o.couponId).filter((v): v is string => !!v))];
+  const codes = new Map(
+    couponIds.length
+      ? (
+          await db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.id, couponIds))
+        ).map((c) => [c.id, c.code])
+      : [],
+  );
+  const issued = new Map(
+    (
+      await db
+        .select({ id: invoices.id, orderId: invoices.orderId })
+        .from(invoices)
+        .where(
+          inArray(
+            invoices.orderId,
+            rows.map((o) => o.id),
+          ),
+        )
+    ).map((i) => [i.orderId, i.id]),
+  );
+  return rows.map((o) => ({
     id: o.id,
     kind: o.kind,
     status: o.status,
@@ -67,15 +86,19 @@ export async function orderView(db: Db | Tx, o: OrderRow): Promise<OrderView> {
     discountMinor: o.discountMinor,
     taxMinor: o.taxMinor,
     totalMinor: o.totalMinor,
-    couponCode: coupon?.code ?? null,
+    couponCode: (o.couponId && codes.get(o.couponId)) || null,
     provider: o.provider,
     failure: o.failure ? both(o.failure) : null,
     failureDetail: o.failureDetail,
     attempts: o.attempts,
-    invoiceId: invoice?.id ?? null,
+    invoiceId: issued.get(o.id) ?? null,
     createdAt: o.createdAt.toISOString(),
     completedAt: o.completedAt?.toISOString() ?? null,
-  };
+  }));
+}
+
+export async function orderView(db: Db | Tx, o: OrderRow): Promise<OrderView> {
+  return (await orderViews(db, [o]))[0] as OrderView;
 }
 
 async function findOrder(db: Db | Tx, actor: Actor, id: string): Promise<OrderRow> {
@@ -104,7 +127,7 @@ export async function listOrders(db: Db, actor: Actor): Promise<OrderList> {
     ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt))
     : [];
   return {
-    orders: await Promise.all(rows.map((o) => orderView(db, o))),
+    orders: await orderViews(db, rows),
     payments: pays.map((p) => ({
       id: p.id,
       orderId: p.orderId,
@@ -118,6 +141,10 @@ export async function listOrders(db: Db, actor: Actor): Promise<OrderList> {
     })),
   };
 }
+
+/** The order a provider's order id names: the current attempt's or an earlier one's (a late callback). */
+const byProviderOrder = (ref: string) =>
+  or(eq(orders.providerOrderId, ref), sql`${ref} = any(${orders.earlierProviderOrderIds})`);
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -169,6 +196,7 @@ export async function checkout(
           currency: q.currency,
           unitMinor: q.unitMinor,
           discountMinor: q.discountMinor,
+          taxPercent: q.taxPercent,
           taxMinor: q.taxMinor,
           totalMinor: q.totalMinor,
           couponId: q.couponId,
@@ -278,15 +306,7 @@ export async function onTransaction(rt: Rt, provider: 'sandbox' | 'paymob', t: V
     const [o] = await tx
       .select()
       .from(orders)
-      .where(
-        and(
-          eq(orders.provider, provider),
-          or(
-            eq(orders.providerOrderId, t.providerOrderId),
-            sql`${t.providerOrderId} = any(${orders.earlierProviderOrderIds})`,
-          ),
-        ),
-      )
+      .where(and(eq(orders.provider, provider), byProviderOrder(t.providerOrderId)))
       .for('update');
     if (!o) return { handled: 'unknown' };
     const status = t.refunded
@@ -428,15 +448,7 @@ export async function orderOfReturn(
   const [o] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.provider, provider),
-        or(
-          eq(orders.providerOrderId, t.providerOrderId),
-          sql`${t.providerOrderId} = any(${orders.earlierProviderOrderIds})`,
-        ),
-      ),
-    );
+    .where(and(eq(orders.provider, provider), byProviderOrder(t.providerOrderId)));
   return o?.id ?? null;
 }
 
@@ -446,13 +458,7 @@ export async function sandboxOrder(db: Db, actor: Actor, ref: string): Promise<O
   const [o] = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.provider, 'sandbox'),
-        eq(orders.accountId, actor.accountId),
-        or(eq(orders.providerOrderId, ref), sql`${ref} = any(${orders.earlierProviderOrderIds})`),
-      ),
-    );
+    .where(and(eq(orders.provider, 'sandbox'), eq(orders.accountId, actor.accountId), byProviderOrder(ref)));
   if (!o) throw notFound();
   return o;
 }

@@ -55,6 +55,7 @@ export async function insertDemoBilling(tx: Tx, now = new Date()): Promise<void>
       period: 'monthly',
       currency: 'EGP',
       unitMinor: unit,
+      taxPercent: TAX_PERCENT,
       taxMinor: tax,
       totalMinor: unit + tax,
       status: 'completed',

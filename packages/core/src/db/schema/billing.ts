@@ -107,6 +107,8 @@ export const orders = pgTable(
     currency: text('currency', { enum: CURRENCIES }).notNull(),
     unitMinor: integer('unit_minor').notNull(),
     discountMinor: integer('discount_minor').notNull().default(0),
+    /** The tax rate the order was priced at (BILLING_TAX_PERCENT then); its invoice shows it. */
+    taxPercent: integer('tax_percent').notNull().default(0),
     taxMinor: integer('tax_minor').notNull().default(0),
     totalMinor: integer('total_minor').notNull(),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
