@@ -11,8 +11,6 @@ import { type Permissions, permissionsFor } from './permissions.ts';
 
 export type { AccountChoice, BillingSummary, StorageInfo };
 
-const DAY = 24 * 3600 * 1000;
-export const TRIAL_DAYS = 7;
 
 export async function countAccounts(db: Db, userId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(

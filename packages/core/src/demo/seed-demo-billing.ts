@@ -3,7 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import { issueInvoice, markInvoicePaid } from '../billing/invoices.ts';
 import { DEFAULT_PRICES, roomPriceKey, tierOf } from '../billing/prices.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { accounts, coupons, memberships, orders, payments, rooms, subscriptions, trials, users } from '../db/schema/index.ts';
+import {
+  accounts,
+  coupons,
+  memberships,
+  orders,
+  payments,
+  rooms,
+  subscriptions,
+  trials,
+  users,
+} from '../db/schema/index.ts';
 
 /**
  * Billing on first start (issue 13): the demo institution's "Training studio" is on a monthly plan bought through

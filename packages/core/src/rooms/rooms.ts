@@ -1,6 +1,5 @@
 import type { TRoomType as RoomType, RoomView, TCreateRoomBody } from '@majlis/contracts/rooms';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { TRIAL_DAYS } from '../accounts/account-info.ts';
 import { hasPower } from '../accounts/powers.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -14,7 +13,6 @@ import { actorName, notifyUsers } from '../notifications/notify-users.ts';
 import { conferencing } from '../providers/conferencing/index.ts';
 import { PROVIDER_LABEL } from '../providers/conferencing/port.ts';
 
-const DAY_MS = 24 * 3600 * 1000;
 
 export type { RoomType, RoomView };
 /** What the room services take from a create: ZCreateRoomBody's output. */
