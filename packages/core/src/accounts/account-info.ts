@@ -11,7 +11,6 @@ import { type Permissions, permissionsFor } from './permissions.ts';
 
 export type { AccountChoice, BillingSummary, StorageInfo };
 
-
 export async function countAccounts(db: Db, userId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,

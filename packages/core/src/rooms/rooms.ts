@@ -13,7 +13,6 @@ import { actorName, notifyUsers } from '../notifications/notify-users.ts';
 import { conferencing } from '../providers/conferencing/index.ts';
 import { PROVIDER_LABEL } from '../providers/conferencing/port.ts';
 
-
 export type { RoomType, RoomView };
 /** What the room services take from a create: ZCreateRoomBody's output. */
 export type RoomInput = TCreateRoomBody;
