@@ -4,14 +4,8 @@ import { createTestModel } from '@xstate/graph';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../src/auth/actor.ts';
-import {
-  activateTrial,
-  resendCode,
-  startPhoneVerification,
-  submitCode,
-  trialVerification,
-  userTrial,
-} from '../src/billing/trial.ts';
+import { resendCode, startPhoneVerification, submitCode, trialVerification } from '../src/billing/trial.ts';
+import { activateTrial, userTrial } from '../src/billing/trial-activation.ts';
 import {
   accounts,
   memberships,

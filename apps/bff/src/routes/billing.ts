@@ -9,18 +9,9 @@ import {
   ZSandboxPayBody,
   ZSubscriptionList,
 } from '@majlis/contracts';
-import {
-  checkout,
-  getOrder,
-  listOrders,
-  onTransaction,
-  orderOfReturn,
-  orderView,
-  payAgain,
-  requireBuyer,
-  sandboxOrder,
-  sandboxPay,
-} from '@majlis/core/billing/ledger';
+import { checkout, onTransaction, orderOfReturn, payAgain, requireBuyer } from '@majlis/core/billing/ledger';
+import { getOrder, listOrders, orderView } from '@majlis/core/billing/orders';
+import { sandboxOrder, sandboxPay } from '@majlis/core/billing/sandbox-checkout';
 import { listSubscriptions } from '@majlis/core/billing/subscriptions';
 import { AppError, forbidden } from '@majlis/core/errors';
 import { paymentProviderFor } from '@majlis/core/providers/payments/index';

@@ -1,7 +1,8 @@
 import { ZUserTrial } from '@majlis/contracts';
 import { ZTrialCodeBody, ZTrialPhoneBody, ZTrialVerification } from '@majlis/contracts/billing';
 import { requirePower } from '@majlis/core/accounts/powers';
-import { resendCode, startPhoneVerification, trialVerification, verifyCode } from '@majlis/core/billing/trial';
+import { resendCode, startPhoneVerification, trialVerification } from '@majlis/core/billing/trial';
+import { verifyCode } from '@majlis/core/billing/trial-activation';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';

@@ -3,7 +3,7 @@ import { both } from '@majlis/i18n/server';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { remainingDays, statusNow } from '../billing/subscriptions.ts';
-import { userTrial } from '../billing/trial.ts';
+import { userTrial } from '../billing/trial-activation.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { accounts, memberships, rooms, subscriptions, users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';

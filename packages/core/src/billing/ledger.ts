@@ -1,22 +1,21 @@
-import type { OrderList, OrderView, TCheckoutBody } from '@majlis/contracts/billing';
-import { both } from '@majlis/i18n/server';
+import type { OrderView, TCheckoutBody } from '@majlis/contracts/billing';
 import { decidePayment, type PaymentEvent, type PaymentState } from '@majlis/machines';
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { coupons, invoices, orders, payments, rooms, subscriptions, users } from '../db/schema/index.ts';
-import { AppError, forbidden, notFound } from '../errors.ts';
+import { orders, payments, rooms, subscriptions, users } from '../db/schema/index.ts';
+import { AppError, forbidden } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { logger } from '../log.ts';
 import { notifyUsers } from '../notifications/notify-users.ts';
 import { paymentProviderFor } from '../providers/payments/index.ts';
 import type { PaymentProvider, VerifiedTransaction } from '../providers/payments/port.ts';
 import { PaymentProviderError } from '../providers/payments/port.ts';
-import { sandboxTransaction } from '../providers/payments/sandbox.ts';
 import { requireProvider } from '../rooms/rooms.ts';
 import { reserveCoupon } from './coupons.ts';
 import { issueInvoice, markInvoicePaid, markInvoiceUnpaid } from './invoices.ts';
+import { findOrder, type OrderRow, orderView } from './orders.ts';
 import { quotePurchase } from './prices.ts';
 import { cutSubscription, extendSubscription, startSubscription } from './subscriptions.ts';
 
@@ -27,9 +26,10 @@ import { cutSubscription, extendSubscription, startSubscription } from './subscr
  */
 
 const log = logger.child({ module: 'billing' });
-export type OrderRow = typeof orders.$inferSelect;
 
-interface Rt {
+export type { OrderRow };
+
+export interface Rt {
   db: Db;
   config: Config;
   bus?: EventBus | undefined;
@@ -48,102 +48,8 @@ const FAILURES: Record<string, string> = {
   PROVIDER: 'error.PAYMENT_ERROR',
 };
 
-/** Orders as the wire shows them, with their coupon codes and invoices read in one query each. */
-export async function orderViews(db: Db | Tx, rows: OrderRow[]): Promise<OrderView[]> {
-  if (!rows.length) return [];
-  const couponIds = [...new Set(rows.map((o) => o.couponId).filter((v): v is string => !!v))];
-  const codes = new Map(
-    couponIds.length
-      ? (
-          await db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.id, couponIds))
-        ).map((c) => [c.id, c.code])
-      : [],
-  );
-  const issued = new Map(
-    (
-      await db
-        .select({ id: invoices.id, orderId: invoices.orderId })
-        .from(invoices)
-        .where(
-          inArray(
-            invoices.orderId,
-            rows.map((o) => o.id),
-          ),
-        )
-    ).map((i) => [i.orderId, i.id]),
-  );
-  return rows.map((o) => ({
-    id: o.id,
-    kind: o.kind,
-    status: o.status,
-    roomId: o.roomId,
-    roomName: o.roomName,
-    roomType: o.roomType,
-    participants: o.participants,
-    period: o.period,
-    currency: o.currency,
-    unitMinor: o.unitMinor,
-    discountMinor: o.discountMinor,
-    taxMinor: o.taxMinor,
-    totalMinor: o.totalMinor,
-    couponCode: (o.couponId && codes.get(o.couponId)) || null,
-    provider: o.provider,
-    failure: o.failure ? both(o.failure) : null,
-    failureDetail: o.failureDetail,
-    attempts: o.attempts,
-    invoiceId: issued.get(o.id) ?? null,
-    createdAt: o.createdAt.toISOString(),
-    completedAt: o.completedAt?.toISOString() ?? null,
-  }));
-}
-
-export async function orderView(db: Db | Tx, o: OrderRow): Promise<OrderView> {
-  return (await orderViews(db, [o]))[0] as OrderView;
-}
-
-async function findOrder(db: Db | Tx, actor: Actor, id: string): Promise<OrderRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
-  const [o] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.accountId, actor.accountId)));
-  if (!o) throw notFound();
-  return o;
-}
-
-export async function getOrder(db: Db, actor: Actor, id: string): Promise<OrderView> {
-  return orderView(db, await findOrder(db, actor, id));
-}
-
-export async function listOrders(db: Db, actor: Actor): Promise<OrderList> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.accountId, actor.accountId))
-    .orderBy(desc(orders.createdAt))
-    .limit(200);
-  const ids = rows.map((o) => o.id);
-  const pays = ids.length
-    ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt))
-    : [];
-  return {
-    orders: await orderViews(db, rows),
-    payments: pays.map((p) => ({
-      id: p.id,
-      orderId: p.orderId,
-      status: p.status,
-      amountMinor: p.amountMinor,
-      currency: p.currency,
-      method: p.method,
-      brand: p.brand,
-      last4: p.last4,
-      createdAt: p.createdAt.toISOString(),
-    })),
-  };
-}
-
 /** The order a provider's order id names: the current attempt's or an earlier one's (a late callback). */
-const byProviderOrder = (ref: string) =>
+export const byProviderOrder = (ref: string) =>
   or(eq(orders.providerOrderId, ref), sql`${ref} = any(${orders.earlierProviderOrderIds})`);
 
 function isUniqueViolation(err: unknown): boolean {
@@ -450,44 +356,4 @@ export async function orderOfReturn(
     .from(orders)
     .where(and(eq(orders.provider, provider), byProviderOrder(t.providerOrderId)));
   return o?.id ?? null;
-}
-
-/** The sandbox checkout page's order (GET /api/billing/sandbox/{ref}): the actor's own only. */
-export async function sandboxOrder(db: Db, actor: Actor, ref: string): Promise<OrderRow> {
-  if (!/^sbx_[0-9a-f]{24}$/.test(ref)) throw notFound();
-  const [o] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.provider, 'sandbox'), eq(orders.accountId, actor.accountId), byProviderOrder(ref)));
-  if (!o) throw notFound();
-  return o;
-}
-
-/**
- * POST /api/billing/sandbox/{ref}: the embedded sandbox's pay or decline. It signs a Paymob-shaped transaction with
- * the sandbox key and hands it to the same verification and ledger path as a real callback (spec §8: a demo account,
- * no money moves). A declined wallet plays "no wallet on this number".
- */
-export async function sandboxPay(
-  rt: Rt,
-  actor: Actor,
-  ref: string,
-  body: { outcome: 'success' | 'fail'; method: 'card' | 'wallet' },
-): Promise<{ redirectUrl: string }> {
-  requireBuyer(actor);
-  const o = await sandboxOrder(rt.db, actor, ref);
-  if (o.provider !== 'sandbox') throw notFound();
-  const provider = rt.provider ?? paymentProviderFor(rt.config);
-  if (provider.name !== 'sandbox') throw notFound();
-  const outcome = body.outcome === 'success' ? 'success' : body.method === 'wallet' ? 'no_wallet' : 'fail';
-  const signed = sandboxTransaction(
-    rt.config,
-    { providerOrderId: ref, amountMinor: o.totalMinor, currency: o.currency },
-    outcome,
-    body.method,
-  );
-  const t = provider.verifyCallback({ method: 'POST', query: signed.query, body: signed.body });
-  if (!t) throw new Error('the sandbox could not verify its own signature');
-  await onTransaction(rt, 'sandbox', t);
-  return { redirectUrl: `/dashbord/billing/payment/${o.id}` };
 }

@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../auth/actor.ts';
+import type { Db } from '../db/connect.ts';
+import { orders } from '../db/schema/index.ts';
+import { notFound } from '../errors.ts';
+import { paymentProviderFor } from '../providers/payments/index.ts';
+import { sandboxTransaction } from '../providers/payments/sandbox.ts';
+import { byProviderOrder, onTransaction, type Rt, requireBuyer } from './ledger.ts';
+import type { OrderRow } from './orders.ts';
+
+/** The sandbox checkout page's order (GET /api/billing/sandbox/{ref}): the actor's own only. */
+export async function sandboxOrder(db: Db, actor: Actor, ref: string): Promise<OrderRow> {
+  if (!/^sbx_[0-9a-f]{24}$/.test(ref)) throw notFound();
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, 'sandbox'), eq(orders.accountId, actor.accountId), byProviderOrder(ref)));
+  if (!o) throw notFound();
+  return o;
+}
+
+/**
+ * POST /api/billing/sandbox/{ref}: the embedded sandbox's pay or decline. It signs a Paymob-shaped transaction with
+ * the sandbox key and hands it to the same verification and ledger path as a real callback (spec §8: a demo account,
+ * no money moves). A declined wallet plays "no wallet on this number".
+ */
+export async function sandboxPay(
+  rt: Rt,
+  actor: Actor,
+  ref: string,
+  body: { outcome: 'success' | 'fail'; method: 'card' | 'wallet' },
+): Promise<{ redirectUrl: string }> {
+  requireBuyer(actor);
+  const o = await sandboxOrder(rt.db, actor, ref);
+  if (o.provider !== 'sandbox') throw notFound();
+  const provider = rt.provider ?? paymentProviderFor(rt.config);
+  if (provider.name !== 'sandbox') throw notFound();
+  const outcome = body.outcome === 'success' ? 'success' : body.method === 'wallet' ? 'no_wallet' : 'fail';
+  const signed = sandboxTransaction(
+    rt.config,
+    { providerOrderId: ref, amountMinor: o.totalMinor, currency: o.currency },
+    outcome,
+    body.method,
+  );
+  const t = provider.verifyCallback({ method: 'POST', query: signed.query, body: signed.body });
+  if (!t) throw new Error('the sandbox could not verify its own signature');
+  await onTransaction(rt, 'sandbox', t);
+  return { redirectUrl: `/dashbord/billing/payment/${o.id}` };
+}
