@@ -18,7 +18,7 @@ import {
   sessionCookieName,
 } from '@majlis/core/auth/sessions';
 import { AppError, unauthenticated } from '@majlis/core/errors';
-import { normalizeLocale } from '@majlis/i18n';
+import { decideLanguage } from '@majlis/machines';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Env } from '../env.ts';
@@ -57,7 +57,6 @@ export function forwardedClient(header: string | undefined, hops: number): strin
 export const loadSession: MiddlewareHandler<Env> = async (c, next) => {
   const { db, config, bus } = c.get('runtime');
   c.set('ip', clientIp(c));
-  c.set('locale', normalizeLocale(getCookie(c, LANG_COOKIE) ?? c.req.header('accept-language')?.slice(0, 2)));
   const name = sessionCookieName(config);
   const sid = getCookie(c, name) ?? null;
   let session = sid ? await findSession(db, config, sid) : null;
@@ -70,11 +69,23 @@ export const loadSession: MiddlewareHandler<Env> = async (c, next) => {
     }
   }
   if (sid && !session) deleteCookie(c, name, { path: '/', secure: config.secure });
+  const locale = requestLanguage(c, actor);
+  c.set('locale', locale);
+  c.header('Content-Language', locale);
   c.set('sessionId', session ? sid : null);
   c.set('session', session);
   c.set('actor', actor);
   await next();
 };
+
+/** The language machine's rule (issue 17): the signed-in user's profile, the MajlisLang cookie, Accept-Language. */
+export function requestLanguage(c: Context<Env>, actor: Actor | null) {
+  return decideLanguage({
+    profile: actor?.locale,
+    stored: getCookie(c, LANG_COOKIE) ?? null,
+    acceptLanguage: c.req.header('accept-language'),
+  });
+}
 
 /**
  * Provider callbacks and webhooks: called by servers, not browsers, and verified by their own signatures

@@ -6,7 +6,7 @@ import type { Db } from '@majlis/core/db/connect';
 import { AppError } from '@majlis/core/errors';
 import type { Logger } from '@majlis/core/log';
 import { findTeams } from '@majlis/core/teams/find-teams';
-import { normalizeLocale } from '@majlis/i18n';
+import { decideLanguage } from '@majlis/machines';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { errorBody } from '../http/errors.ts';
 import type { IoServer } from './io.ts';
@@ -20,7 +20,7 @@ function refusal(status: 401 | 403 | 503, code: string): Error & { data: unknown
 /**
  * Every connection is authenticated before it joins anything: the Origin against the allow-list (browsers always send
  * it cross-origin and on WebSocket; a same-origin polling GET may carry none), then the session cookie, the acting
- * membership and the teams it may see. The socket's language is the MajlisLang cookie, else the user's own.
+ * membership and the teams it may see. The socket's language: the language machine's (profile first).
  */
 export function authenticateHandshakes(
   io: IoServer,
@@ -45,7 +45,11 @@ export function authenticateHandshakes(
       const teams = await findTeams(db, actor);
       socket.data = {
         actor,
-        locale: normalizeLocale(cookies[LANG_COOKIE] ?? actor.locale),
+        locale: decideLanguage({
+          profile: actor.locale,
+          stored: cookies[LANG_COOKIE] ?? null,
+          acceptLanguage: socket.handshake.headers['accept-language'],
+        }),
         sessionHash: hashToken(config.sessionSecret, sid),
         online: false,
         teamIds: teams.map((t) => t._id),

@@ -1,4 +1,5 @@
 import { passwordProblem } from '@majlis/contracts/password-policy';
+import { decideLanguage } from '@majlis/machines';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { type Db, queryRows } from '../db/connect.ts';
@@ -29,7 +30,7 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
     await enqueueMessage(tx, {
       channel: 'email',
       to: email.trim().toLowerCase(),
-      locale: user.locale,
+      locale: decideLanguage({ profile: user.locale }),
       template: 'reset',
       values: { name: user.fname, minutes: RESET_MINUTES, link: `${config.publicUrl}/password/reset?token=${token}` },
     });

@@ -1,4 +1,5 @@
 import type { Locale } from '@majlis/i18n';
+import { decideLanguage } from '@majlis/machines';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { type Db, queryRows, type Tx } from '../db/connect.ts';
@@ -39,7 +40,7 @@ export async function requestRegistration(db: Db, config: Config, input: Registe
     await enqueueMessage(db, {
       channel: 'email',
       to: email,
-      locale: existing.locale,
+      locale: decideLanguage({ profile: existing.locale }),
       template: 'registerExisting',
       values: {
         name: existing.fname,

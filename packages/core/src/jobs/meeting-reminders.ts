@@ -1,4 +1,5 @@
 import { formatDateTime } from '@majlis/i18n';
+import { decideLanguage } from '@majlis/machines';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defaultAccountOf } from '../auth/actor.ts';
@@ -54,17 +55,19 @@ export async function runMeetingReminders(ctx: JobContext): Promise<number> {
       seen.add(key);
       const dedupeKey = `reminder:${o.occurrence_id}:${key}`;
       if (!p.user_id) {
+        // Nobody's profile: the language the invitation was written in.
+        const locale = decideLanguage({ profile: p.locale });
         const id = await enqueueMessage(ctx.db, {
           channel: 'email',
           to: p.email,
-          locale: p.locale,
+          locale,
           template: 'reminder',
           values: {
             name: o.name,
             minutes: REMINDER_MINUTES,
             link,
             number: o.number,
-            when: formatDateTime(p.locale, startsAt, o.time_zone, { dateStyle: undefined, timeStyle: 'short' }),
+            when: formatDateTime(locale, startsAt, o.time_zone, { dateStyle: undefined, timeStyle: 'short' }),
           },
           dedupeKey,
         });

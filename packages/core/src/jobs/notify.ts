@@ -1,4 +1,4 @@
-import type { Locale } from '@majlis/i18n';
+import { decideLanguage } from '@majlis/machines';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
 import { notifications, users } from '../db/schema/index.ts';
@@ -37,7 +37,7 @@ export async function flushPushes(ctx: JobContext, batch = 500): Promise<number>
         .orderBy(asc(notifications.id))
         .limit(batch)
         .for('update', { of: notifications, skipLocked: true });
-      for (const { n, locale } of rows) await ctx.push.notify(n, locale as Locale);
+      for (const { n, locale } of rows) await ctx.push.notify(n, decideLanguage({ profile: locale }));
       if (rows.length) {
         await tx
           .update(notifications)

@@ -1,6 +1,7 @@
 import { describeWeekdays } from '@majlis/contracts/meeting-schedule';
 import { formatDateTime, LOCALE_INFO, type Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
+import { decideLanguage } from '@majlis/machines';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { invitations, meetingOccurrences, users } from '../db/schema/index.ts';
@@ -58,7 +59,8 @@ export async function inviteToMeeting(
   let sent = 0;
   for (const email of wanted) {
     const user = known.find((u) => u.email.toLowerCase() === email);
-    const locale = user?.locale ?? actor.locale;
+    // Somebody without an account is written to in the inviter's language.
+    const locale = decideLanguage({ profile: user?.locale ?? actor.locale });
     const timeZone = user?.timeZone ?? actor.timeZone;
     const ics = await meetingIcs(ctx.db, ctx.config, m, {
       method: 'REQUEST',

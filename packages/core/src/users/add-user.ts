@@ -2,6 +2,7 @@ import type { AddUserAnswer, TAddUserBody } from '@majlis/contracts/users';
 import { INVITATION_DAYS } from '@majlis/contracts/users';
 import type { Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
+import { decideLanguage } from '@majlis/machines';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { requirePower } from '../accounts/powers.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -70,7 +71,7 @@ export async function addUser(
     });
     return { status: 'created', user: await findUserRow(db, actor.accountId, userId) };
   }
-  await inviteUser(db, config, actor, body, existing?.locale ?? opts.locale, opts.ip);
+  await inviteUser(db, config, actor, body, decideLanguage({ profile: existing?.locale ?? opts.locale }), opts.ip);
   return { status: 'invited', user: null };
 }
 
