@@ -22,6 +22,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, ROOM_TYPE_LABEL } from '../features/billing/labels.ts';
 import { EnterpriseComparison } from '../features/pricing/EnterpriseComparison.tsx';
+import { KEYBOARD_SCROLL } from '../features/pricing/keyboard-scroll.ts';
 import { PlanCard } from '../features/pricing/PlanCard.tsx';
 import { api, body } from '../lib/api.ts';
 import { formatNumber } from '../lib/format.ts';
@@ -197,7 +198,7 @@ export default function PricingPage() {
               <Trans>{ROOM_TYPE_LABEL[type]} rooms by number of participants</Trans>
             </Title>
             {/* Wider than a phone: the table scrolls inside its own box, never the page. */}
-            <Table.ScrollContainer minWidth={480} data-testid="pricing-table">
+            <Table.ScrollContainer minWidth={480} data-testid="pricing-table" scrollAreaProps={KEYBOARD_SCROLL}>
               <Table striped withTableBorder>
                 <Table.Thead>
                   <Table.Tr>

@@ -97,7 +97,7 @@ export function BillingPage() {
         {canBuy && roomFull && (
           <Text size="sm" c="dimmed">
             <Trans>An individual account holds one room. To add more rooms, move to an enterprise account.</Trans>{' '}
-            <Anchor component={Link} to="/home/pricing" size="sm" inherit>
+            <Anchor component={Link} to="/home/pricing" size="sm" inherit underline="always">
               <Trans>Compare individual and enterprise accounts</Trans>
             </Anchor>
           </Text>

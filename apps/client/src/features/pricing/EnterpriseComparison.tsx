@@ -3,6 +3,7 @@ import type { Currency, PriceList } from '@majlis/contracts/billing';
 import type { Locale } from '@majlis/i18n';
 import { Badge, Group, Table, Text, Title } from '@mantine/core';
 import { formatMoney } from '../billing/labels.ts';
+import { KEYBOARD_SCROLL } from './keyboard-scroll.ts';
 
 /** The institution's side: what it adds, its monthly renewal, and the move from a personal account (base waived). */
 export function EnterpriseComparison({
@@ -21,7 +22,7 @@ export function EnterpriseComparison({
       <Title order={2} size="h3" mt={48} mb="md">
         <Trans>Individual or organisation</Trans>
       </Title>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={420} scrollAreaProps={KEYBOARD_SCROLL}>
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>

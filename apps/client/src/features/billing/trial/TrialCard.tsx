@@ -72,7 +72,7 @@ export function TrialCard() {
             <Trans>Free trial</Trans>
           </Title>
           {trial.active && (
-            <Badge color="teal" variant="light">
+            <Badge color="teal.9" variant="outline">
               <Trans>On trial</Trans>
             </Badge>
           )}

@@ -1,0 +1,7 @@
+import type { ScrollAreaProps } from '@mantine/core';
+
+/**
+ * A table wider than a phone scrolls inside its own box; the box takes the keyboard's focus so the columns past the
+ * edge can be reached without a pointer (WCAG 2.1.1; axe's scrollable-region-focusable).
+ */
+export const KEYBOARD_SCROLL: ScrollAreaProps = { viewportProps: { tabIndex: 0 } };
