@@ -21,7 +21,6 @@ import {
   getUserTrial,
 } from '@majlis/core/accounts/account-info';
 import { actorToSwitchTo, toSessionUser } from '@majlis/core/auth/actor';
-import { AppError } from '@majlis/core/errors';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { requireActor, startSession } from '../http/session.ts';
@@ -53,16 +52,14 @@ export const accountRoutes = new Hono<Env>()
   .get('/user/accounts', doc('Accounts the user can switch to', { response: ZUserAccounts }), async (c) =>
     c.json(await getUserAccounts(c.get('runtime').db, requireActor(c))),
   )
-  /** Switch the acting account: membership checked, then a new session id (the privilege changed). */
+  /** Switch the acting account as the accountSwitch machine decides, then a new session id (the privilege changed). */
   .post(
     '/inst-login',
     doc('Switch to another account of the user', { response: ZSessionUser }),
     jsonBody(ZInstLoginBody),
     async (c) => {
-      const actor = requireActor(c);
       const { userId, ownerId } = c.req.valid('json');
-      if (userId !== actor.userId) throw new AppError(403, 'NOT_A_MEMBER');
-      const next = await actorToSwitchTo(c.get('runtime').db, userId, ownerId);
+      const next = await actorToSwitchTo(c.get('runtime').db, requireActor(c), userId, ownerId);
       await startSession(c, userId, ownerId);
       c.set('actor', next);
       return c.json(toSessionUser(next));

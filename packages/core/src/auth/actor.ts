@@ -1,4 +1,5 @@
 import type { AccountKind, Role, SessionUser } from '@majlis/contracts/account';
+import { decideSwitch, type SwitchFacts } from '@majlis/machines';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connect.ts';
 import { accounts, memberships, users } from '../db/schema/index.ts';
@@ -70,35 +71,29 @@ export function closedAccountError(status: 'suspended' | 'banned'): AppError {
   return new AppError(403, status === 'banned' ? 'ACCOUNT_BANNED' : 'ACCOUNT_SUSPENDED');
 }
 
-/**
- * The actor an account switch (/api/inst-login) lands on. A member of a suspended or banned account is told so
- * (ACCOUNT_SUSPENDED / ACCOUNT_BANNED); anyone else gets NOT_A_MEMBER, so an account's status is never shown to
- * someone who does not belong to it.
- */
-export async function actorToSwitchTo(db: Db, userId: string, accountId: string): Promise<Actor> {
-  const actor = await findActor(db, userId, accountId);
-  if (actor) return actor;
+/** What the account switch is decided on (the accountSwitch machine's `switch.checked`), read in one query. */
+export async function switchFactsOf(db: Db, signedIn: string, userId: string, accountId: string): Promise<SwitchFacts> {
   const [row] = await db
-    .select({ status: accounts.status })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(
-      and(
-        eq(memberships.userId, userId),
-        eq(memberships.accountId, accountId),
-        eq(memberships.active, true),
-        eq(users.active, true),
-      ),
-    );
-  if (row && row.status !== 'active') throw closedAccountError(row.status);
-  // Deactivated here by the institution's user management: said so, in both languages (a removed one is no member).
-  const [inactive] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId), eq(memberships.active, false)));
-  if (inactive) throw new AppError(403, 'MEMBERSHIP_INACTIVE');
-  throw new AppError(403, 'NOT_A_MEMBER');
+    .select({ status: accounts.status, memberActive: memberships.active, userActive: users.active })
+    .from(accounts)
+    .leftJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.userId, userId)))
+    .leftJoin(users, eq(users.id, memberships.userId))
+    .where(eq(accounts.id, accountId));
+  const membership = row?.memberActive == null ? null : row.memberActive && row.userActive ? 'active' : 'inactive';
+  return { self: userId === signedIn, account: row?.status ?? null, membership };
+}
+
+/**
+ * The actor an account switch (/api/inst-login) lands on, as the accountSwitch machine decides (decideSwitch): each
+ * refusal is its own code (NOT_A_MEMBER, MEMBERSHIP_INACTIVE, ACCOUNT_SUSPENDED, ACCOUNT_BANNED, ACCOUNT_UNKNOWN).
+ */
+export async function actorToSwitchTo(db: Db, signedIn: Actor, userId: string, accountId: string): Promise<Actor> {
+  const decision = decideSwitch(await switchFactsOf(db, signedIn.userId, userId, accountId));
+  if (!decision.ok) throw new AppError(decision.refusal === 'unknownAccount' ? 404 : 403, decision.code);
+  const actor = await findActor(db, userId, accountId);
+  // Changed between the two reads: refused as the later read would have been.
+  if (!actor) throw new AppError(403, 'NOT_A_MEMBER');
+  return actor;
 }
 
 /**

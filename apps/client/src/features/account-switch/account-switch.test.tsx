@@ -1,6 +1,10 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the test model's event map is keyed by the machine's event names (OPEN, LOGIN…), which the rule takes for components.
-import { type AccountSwitchEvent, accountSwitchMachine } from '@majlis/machines';
-import { createModel, getTransitionPaths } from '@majlis/machines/testing';
+import { decideSwitch, refusalOf } from '@majlis/machines';
+import {
+  accountSwitchPaths,
+  caseOf,
+  type SwitchModelEvent,
+} from '@majlis/machines/account-switch/account-switch.model';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useMachine } from '@xstate/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -25,28 +29,26 @@ const switchedUser = {
   email: 's@x.test',
   picture: null,
 };
-const notMember = { ar: 'لست عضوًا في هذا الحساب', en: 'You are not a member of this account' };
+const message = { ar: 'لست عضوًا في هذا الحساب', en: 'You are not a member of this account' };
 
-type Snapshot = ReturnType<typeof accountSwitchMachine.getInitialSnapshot>;
-// The failure dialog differs by whether the server sent a message: keep both apart.
-const serializeState = (s: Snapshot) => JSON.stringify([s.value, s.context.error ? 'server' : null]);
+/** What the BFF answers for a path's outcome: its own decision for the server's step, else the code the event names. */
+function answerFor(event: SwitchModelEvent): FakeResponse {
+  const which = caseOf(event);
+  if (event.type === 'switch.checked') {
+    const decision = decideSwitch(event.facts);
+    return decision.ok ? { body: switchedUser } : { status: 403, body: { code: decision.code, errorMessage: message } };
+  }
+  if (which === 'switched') return { body: switchedUser };
+  if (which === 'error') return { status: 403, body: { code: 'FORBIDDEN' } };
+  const code = (event as { error: { code: string } }).error.code;
+  return { status: 403, body: { code, errorMessage: message } };
+}
 
-type Event =
-  | AccountSwitchEvent
-  | { type: 'xstate.done.actor.switchAccount'; output: unknown }
-  | { type: 'xstate.error.actor.switchAccount'; error: unknown };
-const events = [
-  { type: 'OPEN' },
-  { type: 'CLOSE' },
-  { type: 'SELECT', account: institute },
-  { type: 'DISMISS' },
-  { type: 'xstate.done.actor.switchAccount', output: switchedUser },
-  { type: 'xstate.error.actor.switchAccount', error: { errorMessage: notMember } },
-  { type: 'xstate.error.actor.switchAccount', error: {} },
-] as Event[];
+let current: ReturnType<typeof useMachine<typeof accountSwitchLogic>>[0] | null = null;
 
 function Harness() {
   const machine = useMachine(accountSwitchLogic);
+  current = machine[0];
   return (
     <>
       <button type="button" onClick={() => machine[1]({ type: 'OPEN' })}>
@@ -57,10 +59,9 @@ function Harness() {
   );
 }
 
+/** The same paths as the BFF's test (apps/bff/test/account-switch.model.test.ts), against the dialog and its actors. */
 describe('account switching', () => {
-  const model = createModel(accountSwitchMachine, { events: events as AccountSwitchEvent[], serializeState });
-
-  for (const path of getTransitionPaths(model, { serializeState })) {
+  for (const path of accountSwitchPaths(institute, message)) {
     it(path.description, async () => {
       let answer: (r: FakeResponse) => void = () => {};
       const { calls } = fakeBff({
@@ -69,7 +70,7 @@ describe('account switching', () => {
       });
       const go = vi.spyOn(hardNavigation, 'go').mockImplementation(() => {});
       await renderWithProviders(<Harness />);
-      // The done/error events of the invoked actor are not in the machine's own event union.
+      const outcome = ({ event }: { event: unknown }) => answer(answerFor(event as SwitchModelEvent));
       await path.test({
         states: {
           closed: () => expect(screen.queryByRole('dialog')).toBeNull(),
@@ -87,9 +88,14 @@ describe('account switching', () => {
             await waitFor(() => expect(go).toHaveBeenCalledWith('/dashbord/meeting'));
             expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(switchedUser);
           },
-          failed: async ({ context }) => {
+          failed: async (state) => {
             const text = (await screen.findByTestId('switch-error')).textContent;
-            expect(text).toBe(context.error ? notMember.ar : 'حدث خطأ، حاول مرة أخرى');
+            // A refusal always carries the server's words; anything else shows them if it had some, else the generic.
+            const words = refusalOf(state) || state.context.error;
+            expect(text).toBe(words ? message.ar : 'حدث خطأ، حاول مرة أخرى');
+            // The dialog stands in the same refusal as the model (the server's code reached it).
+            await waitFor(() => expect(current && refusalOf(current)).toBe(refusalOf(state)));
+            expect(current?.value).toEqual(state.value);
             expect(go).not.toHaveBeenCalled();
           },
         },
@@ -104,14 +110,9 @@ describe('account switching', () => {
           DISMISS: () => {
             fireEvent.click(screen.getByRole('button', { name: 'حسنًا' }));
           },
-          'xstate.done.actor.switchAccount': () => answer({ body: switchedUser }),
-          'xstate.error.actor.switchAccount': ({ event }: { event: unknown }) =>
-            answer({
-              status: 403,
-              body: (event as { error: { errorMessage?: unknown } }).error.errorMessage
-                ? { code: 'NOT_A_MEMBER', errorMessage: notMember }
-                : { code: 'NOT_A_MEMBER' },
-            }),
+          'switch.checked': outcome,
+          'xstate.done.actor.switchAccount': outcome,
+          'xstate.error.actor.switchAccount': outcome,
         },
       } as Parameters<typeof path.test>[0]);
     });
