@@ -96,6 +96,25 @@ export interface MessagesReaded {
   ownerId: string;
 }
 
+/**
+ * Not in the spec (issue 17): why the server ended the session, pushed on the user's sockets just before they are
+ * cut, so the page signs out at once and says why. The session machine's reasons (packages/machines session).
+ */
+export const SESSION_ENDED_REASONS = [
+  'logout',
+  'passwordChanged',
+  'passwordReset',
+  'idle',
+  'expired',
+  'deactivated',
+  'suspended',
+  'switched',
+] as const;
+export type SessionEndedReason = (typeof SESSION_ENDED_REASONS)[number];
+export interface SessionEnded {
+  reason: SessionEndedReason;
+}
+
 export interface ClientToServerEvents {
   addUser: (p: AddUserPayload, ack?: AckFn<{ users: OnlineUser[] }>) => void;
   join_team: (p: JoinTeamPayload, ack?: AckFn<{ teamId: string; conversationId: string }>) => void;
@@ -117,6 +136,7 @@ export interface ServerToClientEvents {
    * deleted). Carries the new list of GET /api/teams; the socket has already joined or left the rooms.
    */
   'teams-changed': (teams: Team[]) => void;
+  'session.ended': (p: SessionEnded) => void;
 }
 
 /**

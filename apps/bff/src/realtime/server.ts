@@ -7,6 +7,7 @@ import {
   type AccessChangedEvent,
   SESSION_ENDED_TOPIC,
   type SessionEndedEvent,
+  TOLD_AS,
 } from '@majlis/core/events/access';
 import { logger } from '@majlis/core/log';
 import type { Runtime } from '@majlis/core/runtime';
@@ -59,7 +60,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
   /** A user's powers in an account changed: their sockets there re-read them and leave rooms they may not be in. */
   async function refreshAccess(socket: IoSocket) {
     const fresh = await findActor(db, socket.data.actor.userId, socket.data.actor.accountId);
-    if (!fresh) return guards.end(socket, 'membership ended');
+    if (!fresh) return guards.end(socket, 'deactivated');
     if (!socket.connected) return;
     socket.data.actor = fresh;
     const teams = await findTeams(db, fresh);
@@ -89,8 +90,10 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
       const e = event as SessionEndedEvent;
       const room = endedRoom(e);
       if (!room) return;
-      guards.noteEnded(room);
-      for (const socket of localSockets(io, [room])) guards.end(socket, e.reason);
+      // Told on the socket before it is cut: the event carries the reason to every instance.
+      const reason = TOLD_AS[e.reason] ?? 'logout';
+      guards.noteEnded(room, reason);
+      for (const socket of localSockets(io, [room])) guards.end(socket, reason);
     }),
     bus.subscribe(ACCESS_CHANGED_TOPIC, (event) => {
       const e = event as unknown as AccessChangedEvent;
@@ -129,8 +132,9 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
       memberRoom(actor.accountId, actor.userId),
     ];
     // Ended between the handshake's read and now (its event found no socket in these rooms yet).
-    if (ownRooms.some((room) => guards.endedSinceHandshake(socket, room))) {
-      guards.end(socket, 'ended during handshake');
+    const ended = ownRooms.find((room) => guards.endedSinceHandshake(socket, room));
+    if (ended) {
+      guards.end(socket, guards.reasonOf(ended) ?? 'logout');
       return;
     }
     socket.join([...ownRooms, accountRoom(actor.accountId), ...socket.data.teamIds.map(teamRoom)]);

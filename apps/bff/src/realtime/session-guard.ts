@@ -1,9 +1,17 @@
-import { findSessionByHash, type SessionRow, sessionDeadline } from '@majlis/core/auth/sessions';
+import type { SessionEndedReason } from '@majlis/contracts/realtime';
+import { findSessionByHash, type SessionRow, storedSessionOf } from '@majlis/core/auth/sessions';
 import type { Config } from '@majlis/core/config';
 import type { Db } from '@majlis/core/db/connect';
 import { AppError } from '@majlis/core/errors';
 import type { Logger } from '@majlis/core/log';
+import { decideSession, type SessionEndReason, type StoredSession, sessionDeadlineOf } from '@majlis/machines';
 import type { IoSocket } from './io.ts';
+
+/** The wire's reasons are the session machine's, both ways (a compile error here when one list moves alone). */
+const sameReasons: [SessionEndReason, SessionEndedReason] extends [SessionEndedReason, SessionEndReason]
+  ? true
+  : never = true;
+void sameReasons;
 
 /**
  * What a socket knows of its session, kept on this instance only. Ending a session publishes session.ended and the
@@ -12,8 +20,8 @@ import type { IoSocket } from './io.ts';
  * absolute expiry has passed.
  */
 interface Guard {
-  /** The session's absolute end (epoch ms). */
-  expiresAt: number;
+  /** The session as last read: the session machine decides from it whether it still stands, and why not. */
+  stored: StoredSession;
   /** When the session would end unless seen again: its absolute end or the end of its idle allowance (epoch ms). */
   deadline: number;
   /** When the session row was last read (at the handshake: just before the read). */
@@ -41,22 +49,31 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
    * joined its rooms after the event went by is cut on connection. Insertion-ordered, so pruning stops at the first
    * recent entry.
    */
-  const recentlyEnded = new Map<string, number>();
+  const recentlyEnded = new Map<string, { at: number; reason?: SessionEndReason }>();
 
   function learn(g: Guard, row: SessionRow) {
-    g.expiresAt = row.expiresAt.getTime();
-    g.deadline = sessionDeadline(config, row);
+    g.stored = storedSessionOf(config, row);
+    g.deadline = sessionDeadlineOf(g.stored);
     g.readAt = Date.now();
   }
 
   /** Whether a socket may still be given anything: its session has not ended, as far as this instance knows. */
   function alive(socket: IoSocket): boolean {
     const g = guards.get(socket);
-    return !!g && !g.ended && Date.now() < g.expiresAt;
+    return !!g && !g.ended && Date.now() < g.stored.expiresAt;
   }
 
-  /** Cuts a socket whose session ended; nothing is given to it from now on. */
-  function end(socket: IoSocket, reason: string) {
+  /**
+   * Why the session of a guard ended by the clock as last read; `lost` when the clock says it still stands (it was
+   * ended elsewhere and its event did not reach this instance).
+   */
+  function endedBy(g: Guard, lost: SessionEndReason): SessionEndReason {
+    const check = decideSession(g.stored, Date.now());
+    return check.valid ? lost : check.reason;
+  }
+
+  /** Cuts a socket whose session ended, telling the page why first; nothing is given to it from now on. */
+  function end(socket: IoSocket, reason: SessionEndReason) {
     const g = guards.get(socket);
     if (g) {
       g.ended = true;
@@ -65,6 +82,8 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
     if (socket.connected) {
       const { actor } = socket.data;
       log.info({ userId: actor.userId, accountId: actor.accountId, reason }, 'socket cut');
+      // Written before the disconnect packet, on the same connection: the page reads it before it sees the cut.
+      socket.emit('session.ended', { reason });
       socket.disconnect(true);
     }
   }
@@ -86,14 +105,14 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
   async function recheck(socket: IoSocket): Promise<boolean> {
     const g = guards.get(socket);
     if (!g || g.ended) return false;
-    if (Date.now() >= g.expiresAt) {
+    if (Date.now() >= g.stored.expiresAt) {
       end(socket, 'expired');
       return false;
     }
     const row = await findSessionByHash(db, config, socket.data.sessionHash);
     const { actor } = socket.data;
     if (!row || row.userId !== actor.userId || row.accountId !== actor.accountId) {
-      end(socket, 'session ended');
+      end(socket, endedBy(g, 'logout'));
       return false;
     }
     learn(g, row);
@@ -106,7 +125,7 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
     end,
     /** At the handshake: the session as read, and when the read began. */
     start(socket: IoSocket, session: SessionRow, readAt: number) {
-      const g: Guard = { expiresAt: 0, deadline: 0, readAt: 0, ended: false };
+      const g: Guard = { stored: { expiresAt: 0, lastSeenAt: 0, idleMs: 0 }, deadline: 0, readAt: 0, ended: false };
       learn(g, session);
       g.readAt = readAt;
       guards.set(socket, g);
@@ -125,7 +144,7 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
       const g = guards.get(socket);
       const due = g && (Date.now() >= g.deadline || Date.now() - g.readAt > SESSION_READ_MS);
       if (!g || !alive(socket) || (due && !(await recheck(socket)))) {
-        if (g && !g.ended) end(socket, 'expired');
+        if (g && !g.ended) end(socket, endedBy(g, 'expired'));
         throw new AppError(401, 'UNAUTHENTICATED');
       }
     },
@@ -135,11 +154,12 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
         await recheck(socket).catch((err: Error) => log.warn({ err }, 'session re-read failed'));
       }
     },
-    noteEnded(room: string) {
+    /** A room's session ended (with the reason to tell), or its powers changed (no reason). */
+    noteEnded(room: string, reason?: SessionEndReason) {
       const now = Date.now();
       recentlyEnded.delete(room);
-      recentlyEnded.set(room, now);
-      for (const [key, at] of recentlyEnded) {
+      recentlyEnded.set(room, { at: now, reason });
+      for (const [key, { at }] of recentlyEnded) {
         if (now - at < ENDED_MEMORY_MS) break;
         recentlyEnded.delete(key);
       }
@@ -147,7 +167,11 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
     /** Whether a room's session ended (or powers changed) since this socket's handshake read; no guard → true. */
     endedSinceHandshake(socket: IoSocket, room: string): boolean {
       const g = guards.get(socket);
-      return !g || (recentlyEnded.get(room) ?? 0) >= g.readAt;
+      return !g || (recentlyEnded.get(room)?.at ?? 0) >= g.readAt;
+    },
+    /** The reason a room's session ended lately, if it did. */
+    reasonOf(room: string): SessionEndReason | undefined {
+      return recentlyEnded.get(room)?.reason;
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   type SendMessagePayload,
   type SendTeamMessagePayload,
   type ServerToClientEvents,
+  type SessionEndedReason,
   SOCKET_CLIENT_OPTIONS,
   type Team,
 } from '@majlis/contracts/realtime';
@@ -39,6 +40,8 @@ interface Listeners {
   /** The teams the user sees changed (team setup): the new list; the server has joined or left the rooms. */
   teams: (teams: Team[]) => void;
   status: (s: RealtimeStatus) => void;
+  /** The server ended the session and said why, just before cutting the socket. */
+  ended: (reason: SessionEndedReason) => void;
 }
 
 /** What the chat and notifications use of the socket; tests hand the components a fake with the same shape. */
@@ -65,6 +68,7 @@ export function createRealtimeClient(url?: string): RealtimeClient {
     readed: new Set(),
     teams: new Set(),
     status: new Set(),
+    ended: new Set(),
   };
   const emit = <K extends keyof Listeners>(event: K, ...args: Parameters<Listeners[K]>) => {
     for (const fn of listeners[event]) (fn as (...a: Parameters<Listeners[K]>) => void)(...args);
@@ -146,6 +150,7 @@ export function createRealtimeClient(url?: string): RealtimeClient {
       emit('notification', n);
     });
     s.on('messages-readed', (p) => emit('readed', p));
+    s.on('session.ended', (p) => emit('ended', p.reason));
     s.on('teams-changed', (list) => {
       // A team left or deleted is not asked for again at the next reconnect.
       const kept = new Set(list.flatMap((t) => [t._id, t.teamName]));

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SessionEndedNotice } from '../features/auth/SessionEndedNotice.tsx';
 import { validateLogin } from '../features/auth/validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
@@ -48,6 +49,7 @@ export default function LoginPage() {
       <SignLayout title={<Trans>Sign in</Trans>}>
         <form onSubmit={submit} noValidate>
           <Stack>
+            {!failure && <SessionEndedNotice />}
             {failure && (
               <Alert color="red" role="alert" variant="light">
                 {failure}

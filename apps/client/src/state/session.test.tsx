@@ -1,20 +1,44 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the test model's event map is keyed by the machine's event names (OPEN, LOGIN…), which the rule takes for components.
-import { sessionMachine } from '@majlis/machines';
+import { SESSION_END_REASONS, type SessionEvent, sessionMachine } from '@majlis/machines';
 import { getTransitionPaths } from '@majlis/machines/testing';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeRealtime } from '../features/chat/fake-realtime.ts';
+import { RealtimeProvider } from '../features/chat/realtime.tsx';
 import { http } from '../lib/http.ts';
+import { hardNavigation } from '../lib/navigation.ts';
 import { dashboardHandlers, demoUser, fakeBff, renderApp } from '../test/harness.tsx';
+
+/** What the login page says for each reason, in Arabic (the default language). */
+const SAID: Record<string, RegExp> = {
+  logout: /تسجيل خروج هذه الجلسة/,
+  passwordChanged: /تم تغيير كلمة المرور/,
+  passwordReset: /إعادة تعيين كلمة المرور/,
+  idle: /خاملة/,
+  expired: /الحد الأقصى/,
+  deactivated: /تعطيل وصولك/,
+  suspended: /إيقاف هذا الحساب/,
+};
 
 type Snapshot = ReturnType<typeof sessionMachine.getInitialSnapshot>;
 const serializeState = (s: Snapshot) => JSON.stringify(s.value);
 
-/** The whole app against a fake BFF: sign in through the form, sign out from the bar, a 401 from any call. */
+/**
+ * The whole app against a fake BFF: sign in through the form, sign out from the bar, a 401 from any call, a session
+ * the server ended (what the socket's `session.ended` hands to the session actor). `session.checked` is the BFF's
+ * step (decideSession); a check inside the limits is listed so the walk knows the page does nothing with it.
+ */
 describe.each([null, demoUser])('session, stored user %s', (storedUser) => {
   const model = createTestModel(sessionMachine, {
     input: { storedUser },
-    events: [{ type: 'LOGIN', user: demoUser }, { type: 'LOGOUT' }, { type: 'UNAUTHORIZED' }],
+    events: [
+      { type: 'LOGIN', user: demoUser },
+      { type: 'LOGOUT' },
+      { type: 'UNAUTHORIZED' },
+      ...SESSION_END_REASONS.map((reason) => ({ type: 'session.ended', reason }) as SessionEvent),
+      { type: 'session.checked', now: 0, expiresAt: 1, idleUntil: 1 },
+    ],
     serializeState,
   });
 
@@ -26,13 +50,26 @@ describe.each([null, demoUser])('session, stored user %s', (storedUser) => {
         'POST /api/login': { body: { user: demoUser } },
         'GET /api/probe': { status: 401, body: { code: 'UNAUTHENTICATED' } },
       });
+      const go = vi.spyOn(hardNavigation, 'go').mockImplementation(() => {});
       const { router } = await renderApp('/');
+      // The socket's side: what it is told goes through the realtime provider to the session actor.
+      const socket = new FakeRealtime();
+      render(
+        <RealtimeProvider me={{ userId: demoUser.id, ownerId: demoUser.ownerId }} client={socket}>
+          {null}
+        </RealtimeProvider>,
+      );
       let lastEvent = 'start';
       const logoutCalls = () => calls.filter((c) => c.path === '/api/logout').length;
 
       await path.test({
         states: {
           signedIn: async () => {
+            // Another tab switched this browser's account: a full load under it, still signed in.
+            if (lastEvent === 'session.ended:switched') {
+              expect(go).toHaveBeenCalledWith('/dashbord/meeting');
+              return;
+            }
             await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(demoUser));
             if (lastEvent === 'LOGIN')
               await waitFor(() => expect(router.state.location.pathname).toBe('/dashbord/meeting'));
@@ -42,9 +79,16 @@ describe.each([null, demoUser])('session, stored user %s', (storedUser) => {
             if (lastEvent === 'start') {
               expect(await screen.findByRole('link', { name: 'تسجيل الدخول' })).toBeTruthy();
               expect(logoutCalls()).toBe(0);
+            } else if (lastEvent.startsWith('session.ended:')) {
+              // Ended by the server: at once, without a logout call, and the login page says why.
+              await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+              expect(logoutCalls()).toBe(0);
+              const said = SAID[lastEvent.slice('session.ended:'.length)] as RegExp;
+              expect((await screen.findByTestId('session-ended')).textContent).toMatch(said);
             } else {
               await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
               expect(logoutCalls()).toBe(1);
+              expect(screen.queryByTestId('session-ended')).toBeNull();
             }
           },
         },
@@ -68,8 +112,35 @@ describe.each([null, demoUser])('session, stored user %s', (storedUser) => {
             lastEvent = 'UNAUTHORIZED';
             await act(() => http.get('/api/probe').catch(() => {}));
           },
+          'session.ended': async ({ event }: { event: unknown }) => {
+            const { reason } = event as Extract<SessionEvent, { type: 'session.ended' }>;
+            lastEvent = `session.ended:${reason}`;
+            // What the other tab's switch left in the browser's shared storage.
+            if (reason === 'switched') localStorage.setItem('user', JSON.stringify({ ...demoUser, ownerId: 'acc-2' }));
+            await act(async () => socket.sessionEnded(reason));
+          },
+          'session.checked': () => {},
         },
-      });
+      } as Parameters<typeof path.test>[0]);
     });
   }
+});
+
+describe('a session renewed in this browser (a password changed here)', () => {
+  it('is told `switched` with the same account stored: no reload, no sign-out', async () => {
+    localStorage.setItem('user', JSON.stringify(demoUser));
+    fakeBff(dashboardHandlers());
+    const go = vi.spyOn(hardNavigation, 'go').mockImplementation(() => {});
+    const { router } = await renderApp('/dashbord/meeting');
+    const socket = new FakeRealtime();
+    render(
+      <RealtimeProvider me={{ userId: demoUser.id, ownerId: demoUser.ownerId }} client={socket}>
+        {null}
+      </RealtimeProvider>,
+    );
+    await act(async () => socket.sessionEnded('switched'));
+    expect(go).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(demoUser);
+    expect(router.state.location.pathname).toBe('/dashbord/meeting');
+  });
 });

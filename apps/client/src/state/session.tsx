@@ -1,9 +1,9 @@
-import { type SessionUser, sessionMachine } from '@majlis/machines';
+import { type SessionEndReason, type SessionUser, sessionMachine } from '@majlis/machines';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { setReaderPrefs } from '../lib/format.ts';
 import { logoutRequest, setUnauthorizedHandler } from '../lib/http.ts';
-import { navigate } from '../lib/navigation.ts';
+import { hardNavigation, navigate } from '../lib/navigation.ts';
 import { readStoredUser, storeUser } from '../lib/storage.ts';
 
 export const SessionContext = createActorContext(sessionMachine);
@@ -12,6 +12,12 @@ export const SessionContext = createActorContext(sessionMachine);
 const socketHooks = { disconnect: () => {} };
 export function setSocketDisconnect(fn: () => void): void {
   socketHooks.disconnect = fn;
+}
+
+/** The session actor's door for what the socket is told (`session.ended`); open while SessionProvider is mounted. */
+const pushed = { ended: (_reason: SessionEndReason) => {} };
+export function sessionEnded(reason: SessionEndReason): void {
+  pushed.ended(reason);
 }
 
 export const sessionLogic = sessionMachine.provide({
@@ -26,12 +32,26 @@ export const sessionLogic = sessionMachine.provide({
     },
     disconnectSocket: () => socketHooks.disconnect(),
     goToLogin: () => navigate('/login'),
+    // The stored user is shared by the browser's tabs: another account there means a switch (a full load under it,
+    // as the switch itself does); the same one, a renewed session id (the socket reconnects with the new cookie).
+    followSwitch: ({ context }) => {
+      const stored = readStoredUser();
+      if (stored?.id !== context.user?.id || stored?.ownerId !== context.user?.ownerId) {
+        hardNavigation.go('/dashbord/meeting');
+      }
+    },
   },
 });
 
 function UnauthorizedBridge() {
   const actor = SessionContext.useActorRef();
   useEffect(() => setUnauthorizedHandler(() => actor.send({ type: 'UNAUTHORIZED' })), [actor]);
+  useEffect(() => {
+    pushed.ended = (reason) => actor.send({ type: 'session.ended', reason });
+    return () => {
+      pushed.ended = () => {};
+    };
+  }, [actor]);
   return null;
 }
 
@@ -44,6 +64,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       {children}
     </SessionContext.Provider>
   );
+}
+
+/** Why the server ended the last session (shown on the login page), null when it did not say. */
+export function useSessionEndReason(): SessionEndReason | null {
+  return SessionContext.useSelector((s) => s.context.endedBy);
 }
 
 export function useSessionUser(): SessionUser | null {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sessionCookieName as sessionCookieOf } from '@majlis/contracts/cookies';
+import { decideSession, type StoredSession, sessionDeadlineOf } from '@majlis/machines';
 import { eq, lt } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -61,7 +62,7 @@ export async function createSession(
   return { id, row };
 }
 
-/** The live session for a cookie value, or null when unknown, idle too long or past its absolute lifetime. */
+/** The live session for a cookie value, or null when unknown, or ended by the idle or absolute limit (decideSession). */
 export async function findSession(db: Db, config: Config, id: string | undefined): Promise<SessionRow | null> {
   if (!id || id.length > 100) return null;
   return findSessionByHash(db, config, hashToken(config.sessionSecret, id));
@@ -72,7 +73,7 @@ export async function findSessionByHash(db: Db, config: Config, idHash: string):
   const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
   if (!row) return null;
   const now = Date.now();
-  if (sessionDeadline(config, row) <= now) {
+  if (!decideSession(storedSessionOf(config, row), now).valid) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
@@ -84,13 +85,24 @@ export async function findSessionByHash(db: Db, config: Config, idHash: string):
   return row;
 }
 
+/** A row as the session machine reads it: its absolute end, when it was last seen, and its idle allowance (ms). */
+export function storedSessionOf(
+  config: Pick<Config, 'SESSION_IDLE_SECONDS'>,
+  row: Pick<SessionRow, 'userId' | 'expiresAt' | 'lastSeenAt'>,
+): StoredSession {
+  return {
+    expiresAt: row.expiresAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
+    idleMs: (row.userId ? config.SESSION_IDLE_SECONDS : ANONYMOUS_SECONDS) * 1000,
+  };
+}
+
 /** When a session ends unless it is seen again: its absolute expiry or the end of its idle allowance (epoch ms). */
 export function sessionDeadline(
   config: Pick<Config, 'SESSION_IDLE_SECONDS'>,
   row: Pick<SessionRow, 'userId' | 'expiresAt' | 'lastSeenAt'>,
 ): number {
-  const idleMs = (row.userId ? config.SESSION_IDLE_SECONDS : ANONYMOUS_SECONDS) * 1000;
-  return Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + idleMs);
+  return sessionDeadlineOf(storedSessionOf(config, row));
 }
 
 /**

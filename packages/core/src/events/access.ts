@@ -1,3 +1,4 @@
+import type { SessionEndReason as ToldReason } from '@majlis/machines';
 import { logger } from '../log.ts';
 import type { DomainEvent, EventBus } from './bus.ts';
 
@@ -16,10 +17,27 @@ export type SessionEndReason =
   | 'replaced'
   | 'gone'
   | 'password-reset'
+  | 'password-changed'
   | 'expired'
   | 'user-deactivated'
   | 'membership-removed'
   | 'account-closed';
+
+/**
+ * What the user is told on their sockets (`session.ended`) and on the login page: the session machine's reasons. A
+ * session replaced by a new sign-in or a switch in the same browser carries on there under its new id (`switched`).
+ */
+export const TOLD_AS: Record<SessionEndReason, ToldReason> = {
+  logout: 'logout',
+  replaced: 'switched',
+  gone: 'deactivated',
+  'password-reset': 'passwordReset',
+  'password-changed': 'passwordChanged',
+  expired: 'expired',
+  'user-deactivated': 'deactivated',
+  'membership-removed': 'deactivated',
+  'account-closed': 'suspended',
+};
 
 /**
  * Which sockets lose their rights, narrowest named first: one session (`sessionHash`), a user's sessions in one

@@ -35,7 +35,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, actor.userId));
     return deleteOtherSessions(tx, actor.userId, currentHash);
   });
-  await announceEnded(bus, ended, 'password-reset');
+  await announceEnded(bus, ended, 'password-changed');
   return ended.length;
 }
 

@@ -90,6 +90,10 @@ export class FakeRealtime implements RealtimeClient {
     this.users = users;
     this.fire('users', users);
   }
+  /** The server ended the session (session.ended), just before it cuts the socket. */
+  sessionEnded(reason: string) {
+    this.fire('ended', reason);
+  }
   readed(conversationId: string) {
     this.fire('readed', { conversationId, readerId: 'someone', ownerId: 'acc-1' });
   }

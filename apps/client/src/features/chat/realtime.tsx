@@ -6,7 +6,7 @@ import {
   type RealtimeClient,
   type RealtimeStatus,
 } from '../../lib/socket.ts';
-import { setSocketDisconnect } from '../../state/session.tsx';
+import { sessionEnded, setSocketDisconnect } from '../../state/session.tsx';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
@@ -34,6 +34,8 @@ export function RealtimeProvider({
     () => given ?? (import.meta.env.MODE === 'test' ? createOfflineClient() : createRealtimeClient()),
   );
   const { userId, ownerId } = me;
+  // The server ended the session: the session machine signs out at once, with the reason.
+  useEffect(() => client.on('ended', sessionEnded), [client]);
   useEffect(() => {
     client.connect({ userId, ownerId });
     setSocketDisconnect(() => client.disconnect());
