@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { SessionEnded } from '@majlis/contracts/realtime';
+import { hashToken, sessionCookieName } from '@majlis/core/auth/sessions';
 import * as schema from '@majlis/core/db/schema/index';
 import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
@@ -13,6 +14,7 @@ import {
   type TestDatabase,
   testConfig,
 } from '@majlis/core/testing';
+import { grantOps } from '@majlis/core/users/grant-ops';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -150,5 +152,38 @@ describe.each(modes)('session.ended is pushed before the cut (%s)', (mode) => {
     expect(off.status, off.text).toBe(200);
     await cut(memberSocket);
     expect(memberSocket.log).toEqual(['session.ended:deactivated', 'disconnect:io server disconnect']);
+  });
+
+  it('a session past its absolute limit tells its socket expired when it ends', async () => {
+    const u = await newMember('expiry');
+    const c = await signIn(u.email);
+    const sid = c.jar.get(sessionCookieName(config)) as string;
+    await runtime.db
+      .update(schema.sessions)
+      .set({ expiresAt: new Date(Date.now() + 400) })
+      .where(eq(schema.sessions.idHash, hashToken(config.sessionSecret, sid)));
+    const sock = await socketOf(c);
+    await cut(sock);
+    expect(sock.log).toEqual(['session.ended:expired', 'disconnect:io server disconnect']);
+  });
+
+  it('an account the operator suspends tells the sockets acting in it suspended', async () => {
+    const u = await newMember('suspended');
+    const operator = await newMember('operator');
+    expect(await grantOps(runtime.db, [operator.email])).toBe(1);
+    const [inst] = await runtime.db
+      .insert(schema.accounts)
+      .values({ kind: 'inst', name: `Suspended ${randomUUID().slice(0, 8)}`, ownerUserId: u.userId })
+      .returning({ id: schema.accounts.id });
+    const instId = inst?.id as string;
+    await runtime.db.insert(schema.memberships).values({ userId: u.userId, accountId: instId, role: 'owner' });
+    const c = await signIn(u.email);
+    expect((await c.post('/api/inst-login', { userId: u.userId, ownerId: instId })).status).toBe(200);
+    const sock = await socketOf(c);
+    const ops = await signIn(operator.email);
+    const res = await ops.request('PUT', `/api/ops/accounts/${instId}/status`, { body: { status: 'suspended' } });
+    expect(res.status, res.text).toBe(200);
+    await cut(sock);
+    expect(sock.log).toEqual(['session.ended:suspended', 'disconnect:io server disconnect']);
   });
 });

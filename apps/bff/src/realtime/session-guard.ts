@@ -57,10 +57,15 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
     g.readAt = Date.now();
   }
 
+  /** Past the absolute limit: final whatever HTTP activity did since (the idle one may have moved; no need to read). */
+  function pastAbsolute(g: Guard): boolean {
+    return !decideSession({ ...g.stored, idleMs: Number.POSITIVE_INFINITY }, Date.now()).valid;
+  }
+
   /** Whether a socket may still be given anything: its session has not ended, as far as this instance knows. */
   function alive(socket: IoSocket): boolean {
     const g = guards.get(socket);
-    return !!g && !g.ended && Date.now() < g.stored.expiresAt;
+    return !!g && !g.ended && !pastAbsolute(g);
   }
 
   /**
@@ -105,7 +110,7 @@ export function createSessionGuards({ db, config, log }: { db: Db; config: Confi
   async function recheck(socket: IoSocket): Promise<boolean> {
     const g = guards.get(socket);
     if (!g || g.ended) return false;
-    if (Date.now() >= g.stored.expiresAt) {
+    if (pastAbsolute(g)) {
       end(socket, 'expired');
       return false;
     }
