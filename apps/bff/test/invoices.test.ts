@@ -77,12 +77,17 @@ describe.each(drivers)('invoice routes on %s', (driver) => {
     );
     expect(list.json.invoices.map((i: { id: string }) => i.id)).not.toContain(solo.id);
 
-    const en = await c.get(`/api/billing/invoices/${inst.id}`, { 'accept-language': 'en' });
+    // Signed in, the profile's language is the request's (the language chart), whatever Accept-Language says.
+    const profile = (locale: 'ar' | 'en') => c.request('PUT', '/api/profile/locale', { body: { locale } });
+    await profile('en');
+    const en = await c.get(`/api/billing/invoices/${inst.id}`, { 'accept-language': 'ar' });
     expect(en.status).toBe(200);
     expect(en.json).toMatchObject({ paid: false, taxPercent: 14, seller: { name: 'Majlis', taxId: '000-000-000' } });
     expect(en.json.lines[0].label).toBe('Room “\u2068Board\u2069”: Jitsi Meet, up to 10 participants, Annual');
-    const ar = await c.get(`/api/billing/invoices/${inst.id}`, { 'accept-language': 'ar' });
+    await profile('ar');
+    const ar = await c.get(`/api/billing/invoices/${inst.id}`, { 'accept-language': 'en' });
     expect(ar.json.lines[0].label).toContain('سنوي');
+    await profile('en');
     const asked = await c.get(`/api/billing/invoices/${inst.id}?lang=ar`, { 'accept-language': 'en' });
     expect(asked.json.lines[0].label).toContain('سنوي');
 
@@ -95,6 +100,7 @@ describe.each(drivers)('invoice routes on %s', (driver) => {
     }
     const bad = await c.get(`/api/billing/invoices/${inst.id}/pdf?lang=fr`);
     expect(bad.status).toBe(400);
+    await profile('ar');
   });
 
   it('refuses the admin and the member of the institution (403)', async () => {

@@ -50,6 +50,8 @@ describe.each(realtimeModes('notification events'))('notifications of what happe
     c.jar.set(LANG_COOKIE, lang);
     const res = await c.login(DEMO_EMAILS[who], PASSWORD);
     expect(res.status).toBe(200);
+    // Signed in, the profile's language decides (the language chart): the toggle keeps it there.
+    expect((await c.request('PUT', '/api/profile/locale', { body: { locale: lang } })).status).toBe(200);
     ids[who] = { userId: res.json.user.id, accountId: res.json.user.ownerId };
     return c;
   }

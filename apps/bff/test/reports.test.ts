@@ -35,6 +35,9 @@ describe.each(drivers)('reports on %s', (driver) => {
     const c = http();
     if (lang) c.jar.set('MajlisLang', lang);
     expect((await c.login(email, PASSWORD)).status).toBe(200);
+    // Signed in, the profile's language decides (the language chart): the toggle keeps the choice there.
+    const locale = lang === 'En' ? 'en' : 'ar';
+    expect((await c.request('PUT', '/api/profile/locale', { body: { locale } })).status).toBe(200);
     return c;
   };
   /** The raw bytes of an answer (Response.text() would drop the BOM). */

@@ -15,6 +15,14 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const X_XSRF_COOKIE = 'X-XSRF-TOKEN';
 /** The chosen language ('Ar' / 'En'), read by the server for e-mails and messages. */
 export const LANG_COOKIE = 'MajlisLang';
+/** The visitor's cookie choice ('true' / 'false', 365 days) and the cookie policy version it was made under. */
+export const CONSENT_COOKIE = 'CookieConsent';
+export const CONSENT_VERSION_COOKIE = 'CookieConsentVersion';
+/**
+ * The cookie policy in force (/home/privacy). Raise it when the policy changes: every choice made under an older one,
+ * stored in a browser or on the server, counts as none and the banner asks again.
+ */
+export const COOKIE_POLICY_VERSION = 1;
 /** Every unsafe request carries the CSRF token in this header (X-XSRF-Token is accepted too). */
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const XSRF_HEADER = 'X-XSRF-Token';

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './common.ts';
+export * from './cookie-consent.ts';
 export * from './cookies.ts';
 export * from './directory.ts';
 export * from './errors.ts';

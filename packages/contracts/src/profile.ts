@@ -23,6 +23,14 @@ export const ZProfileBody = z.strictObject({
 });
 export type TProfileBody = z.infer<typeof ZProfileBody>;
 
+/**
+ * PUT /api/profile/locale: the language toggle, signed in, saves the profile's language too, so e-mails and
+ * notifications follow it and every device the user signs in on starts in it (the language machine: profile first).
+ */
+export const ZProfileLocaleBody = z.strictObject({ locale: z.enum(['ar', 'en'], 'field.invalid') });
+export type TProfileLocaleBody = z.infer<typeof ZProfileLocaleBody>;
+export const ZProfileLocaleAnswer = ZProfileLocaleBody;
+
 /** The saved details, and the session user the client keeps (the top bar reads it). */
 export const ZProfileAnswer = z.strictObject({ info: ZUserInfo.shape.info, user: ZSessionUser });
 export type ProfileAnswer = z.infer<typeof ZProfileAnswer>;

@@ -30,7 +30,8 @@ export type LimitKind =
   | 'checkoutUser'
   | 'invoicePdfUser'
   | 'trialUser'
-  | 'trialPhone';
+  | 'trialPhone'
+  | 'preferenceUser';
 
 export interface RateLimits {
   /** Counts `points` attempts; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
@@ -102,6 +103,8 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     // a person needs a few sends and a handful of tries, a script hopping numbers or users does not get far.
     trialUser: { points: 30, duration: HOUR },
     trialPhone: { points: 8, duration: DAY },
+    // The language toggle and the cookie choice, signed in: a person clicks a few times, not hundreds.
+    preferenceUser: { points: 120, duration: HOUR },
   };
   const limiters = Object.fromEntries(
     (Object.keys(rules) as LimitKind[]).map((kind) => {

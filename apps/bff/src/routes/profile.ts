@@ -1,3 +1,4 @@
+import { ZCookieConsent, ZCookieConsentBody } from '@majlis/contracts/cookie-consent';
 import { ZInstitution, ZInstitutionBody } from '@majlis/contracts/institution';
 import {
   PICTURE_MAX_BYTES,
@@ -5,14 +6,17 @@ import {
   ZPictureAnswer,
   ZProfileAnswer,
   ZProfileBody,
+  ZProfileLocaleAnswer,
+  ZProfileLocaleBody,
   ZSessionList,
   ZSessionsEnded,
 } from '@majlis/contracts/profile';
 import { getInstitution, updateInstitution } from '@majlis/core/accounts/institution';
 import { AppError } from '@majlis/core/errors';
 import { changePassword } from '@majlis/core/profile/change-password';
+import { getCookieConsent, saveCookieConsent } from '@majlis/core/profile/cookie-consent';
 import { findPicture, savePicture } from '@majlis/core/profile/picture';
-import { updateProfile } from '@majlis/core/profile/update-profile';
+import { saveLocale, updateProfile } from '@majlis/core/profile/update-profile';
 import { endOtherSessions, listUserSessions } from '@majlis/core/profile/user-sessions';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -38,10 +42,35 @@ const pictureLimit = bodyLimit({
 /** Pictures change their URL when they change (pictureUrl's ?v=), so a day in the browser's own cache is safe. */
 const PICTURE_CACHE = 'private, max-age=86400';
 
-/** The signed-in user's own profile (issue 11), and the acting institution's details. */
+/** The signed-in user's own profile (issue 11), language and cookie choice; the acting institution's details. */
 export const profileRoutes = new Hono<Env>()
   .put('/profile', doc('Save the own profile', { response: ZProfileAnswer }), jsonBody(ZProfileBody), async (c) =>
     c.json(await updateProfile(c.get('runtime').db, requireActor(c), c.req.valid('json'))),
+  )
+  .put(
+    '/profile/locale',
+    doc("Save the own profile's language (the language toggle)", { response: ZProfileLocaleAnswer }),
+    jsonBody(ZProfileLocaleBody),
+    async (c) => {
+      const actor = requireActor(c);
+      const { db, limits } = c.get('runtime');
+      await limits.consume('preferenceUser', actor.userId);
+      return c.json(await saveLocale(db, actor, c.req.valid('json')));
+    },
+  )
+  .get('/cookie-consent', doc('The own cookie choice', { response: ZCookieConsent }), async (c) =>
+    c.json(await getCookieConsent(c.get('runtime').db, requireActor(c))),
+  )
+  .put(
+    '/cookie-consent',
+    doc('Record the own cookie choice (once per cookie policy version)', { response: ZCookieConsent }),
+    jsonBody(ZCookieConsentBody),
+    async (c) => {
+      const actor = requireActor(c);
+      const { db, limits } = c.get('runtime');
+      await limits.consume('preferenceUser', actor.userId);
+      return c.json(await saveCookieConsent(db, actor, c.req.valid('json')));
+    },
   )
   .put(
     '/profile/picture',

@@ -1,11 +1,12 @@
-import { type Locale, normalizeLocale } from '@majlis/i18n';
-import { languageMachine } from '@majlis/machines';
+import { LOCALE_INFO, type Locale } from '@majlis/i18n';
+import { decideLanguage, type LanguageEvent, languageMachine } from '@majlis/machines';
 import { useDirection } from '@mantine/core';
 import { createActorContext } from '@xstate/react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { applyDocumentLanguage } from '../i18n/i18n.ts';
 import { useReaderPrefs } from '../lib/format.ts';
 import { LANGUAGE_KEY, readLocal, writeCookie, writeLocal } from '../lib/storage.ts';
+import { useSessionUser } from './session.tsx';
 
 export const LanguageContext = createActorContext(languageMachine);
 
@@ -29,7 +30,7 @@ export function readStoredLanguage(): string | null {
 }
 
 export function initialLocale(): Locale {
-  return normalizeLocale(readStoredLanguage());
+  return decideLanguage({ stored: readStoredLanguage() });
 }
 
 /** Keeps Mantine's direction (portals, menus, progress bars) in step with the active language. */
@@ -56,4 +57,29 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 export function useLanguage(): Locale {
   useReaderPrefs();
   return LanguageContext.useSelector((s) => (s.matches('en') ? 'en' : 'ar'));
+}
+
+/**
+ * The language menu and toggle: the machine's SET or TOGGLE and, signed in, the result saved on the profile too, so
+ * e-mails and notifications follow it and the user's other devices start in it (the machine's rule: profile first).
+ * A failed save leaves this browser's choice in place; the server keeps the profile's until the next one.
+ */
+export function useChooseLanguage() {
+  const actor = LanguageContext.useActorRef();
+  const signedIn = useSessionUser() !== null;
+  return (event: LanguageEvent) => {
+    actor.send(event);
+    if (!signedIn) return;
+    const locale = actor.getSnapshot().matches('en') ? 'en' : 'ar';
+    // The typed client loads with the first signed-in page, not with the first page of a visitor.
+    void import('../lib/api.ts')
+      .then(({ api, body }) => body(api.profile.locale.$put({ json: { locale } })))
+      .catch(() => null);
+  };
+}
+
+/** Signed in, the profile's language is the one the machine starts from on every device (`info.locale`). */
+export function useProfileLanguage(): (locale: Locale) => void {
+  const actor = LanguageContext.useActorRef();
+  return useCallback((locale) => actor.send({ type: 'SET', value: LOCALE_INFO[locale].stored }), [actor]);
 }

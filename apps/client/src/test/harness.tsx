@@ -125,9 +125,17 @@ export function dashboardHandlers(overrides: Record<string, FakeResponse> = {}) 
     },
     'GET /api/billing': { body: { indv: null, inst: null } },
     'GET /api/usertrial': { body: { eligible: true, active: false } },
-    'GET /api/user/info': {
-      body: { info: { ...demoUser, phone: '+201001234567', locale: 'ar', timeZone: 'Africa/Cairo' } },
-    },
+    // The profile's language is the one the test's browser holds: signed in, the profile's decides (issue 17).
+    'GET /api/user/info': () => ({
+      body: {
+        info: {
+          ...demoUser,
+          phone: '+201001234567',
+          locale: localStorage.getItem('MajlisLang') === 'En' ? 'en' : 'ar',
+          timeZone: 'Africa/Cairo',
+        },
+      },
+    }),
     'GET /api/logout': { body: { ok: true } },
     ...overrides,
   };

@@ -1,4 +1,4 @@
-import type { ProfileAnswer, TProfileBody } from '@majlis/contracts/profile';
+import type { ProfileAnswer, TProfileBody, TProfileLocaleBody } from '@majlis/contracts/profile';
 import { eq } from 'drizzle-orm';
 import { type Actor, toSessionUser } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
@@ -35,4 +35,15 @@ export async function updateProfile(db: Db, actor: Actor, body: TProfileBody): P
   if (!u) throw notFound();
   const user = toSessionUser({ ...actor, fname: u.fname, lname: u.lname, picture: u.picture });
   return { info: { ...u, digits: u.digits ?? null }, user };
+}
+
+/** The profile's language alone (the language toggle, signed in). */
+export async function saveLocale(db: Db, actor: Actor, body: TProfileLocaleBody): Promise<TProfileLocaleBody> {
+  const [u] = await db
+    .update(users)
+    .set({ locale: body.locale })
+    .where(eq(users.id, actor.userId))
+    .returning({ locale: users.locale });
+  if (!u) throw notFound();
+  return { locale: u.locale };
 }

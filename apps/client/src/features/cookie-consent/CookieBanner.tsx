@@ -1,12 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { CookieConsentContext } from '../../state/cookie-consent.tsx';
+import { CookieConsentContext, useConsentChoice } from '../../state/cookie-consent.tsx';
 
 /** Spec §2 banner: shown until the visitor accepts or declines (spec §4). */
 export function CookieBanner() {
   const open = CookieConsentContext.useSelector((s) => s.matches('unknown'));
-  const actor = CookieConsentContext.useActorRef();
+  const choose = useConsentChoice();
   if (!open) return null;
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
@@ -26,10 +26,10 @@ export function CookieBanner() {
         </Anchor>
       </div>
       <Group gap="sm" wrap="nowrap" className="cookie-banner__buttons">
-        <Button color="yellow" c="dark" onClick={() => actor.send({ type: 'ACCEPT' })}>
+        <Button color="yellow" c="dark" onClick={() => choose('accepted')}>
           <Trans>I understand</Trans>
         </Button>
-        <Button variant="outline" color="gray.0" onClick={() => actor.send({ type: 'DECLINE' })}>
+        <Button variant="outline" color="gray.0" onClick={() => choose('declined')}>
           <Trans>I decline</Trans>
         </Button>
       </Group>

@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { api, body } from '../../lib/api.ts';
 import { setReaderPrefs } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
+import { useProfileLanguage } from '../../state/language.tsx';
 
 /** Wire shapes as the BFF's account routes declare them (lib/api.ts). */
 export type Permission = InferResponseType<typeof api.user.permission.$get>;
@@ -84,12 +85,14 @@ export async function loadAccountData(): Promise<AccountData | null> {
 
 export function useAccountData(user: SessionUser | null): AccountData | null {
   const [data, setData] = useState<AccountData | null>(null);
+  const profileLanguage = useProfileLanguage();
   useEffect(() => {
     // Account data is fetched only when a user is stored locally (spec §6).
     if (!user) return;
     let live = true;
     void loadAccountData().then((loaded) => {
       if (!live) return;
+      if (loaded?.info) profileLanguage(loaded.info.locale);
       if (loaded) setData(loaded);
       else navigate('/');
     });
@@ -100,7 +103,7 @@ export function useAccountData(user: SessionUser | null): AccountData | null {
       live = false;
       storageEvents.removeEventListener('changed', refresh);
     };
-  }, [user]);
+  }, [user, profileLanguage]);
   return data;
 }
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { LOCALE_INFO, LOCALES } from '@majlis/i18n';
 import { Button } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { LanguageContext, useLanguage } from '../../state/language.tsx';
+import { useChooseLanguage, useLanguage } from '../../state/language.tsx';
 import { Icon } from '../../ui/icons.tsx';
 
 /**
@@ -11,7 +11,7 @@ import { Icon } from '../../ui/icons.tsx';
  */
 export function LanguageMenu() {
   const language = useLanguage();
-  const actor = LanguageContext.useActorRef();
+  const choose = useChooseLanguage();
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -51,7 +51,7 @@ export function LanguageMenu() {
                 aria-current={code === language || undefined}
                 onClick={() => {
                   setOpen(false);
-                  actor.send({ type: 'SET', value: LOCALE_INFO[code].stored });
+                  choose({ type: 'SET', value: LOCALE_INFO[code].stored });
                 }}
               >
                 {LOCALE_INFO[code].label}
@@ -67,7 +67,7 @@ export function LanguageMenu() {
 /** The dashboard's one-click toggle (spec §2 "a language toggle"). */
 export function LanguageToggle() {
   const language = useLanguage();
-  const actor = LanguageContext.useActorRef();
+  const choose = useChooseLanguage();
   const other = language === 'ar' ? 'en' : 'ar';
   const { t } = useLingui();
   return (
@@ -75,7 +75,7 @@ export function LanguageToggle() {
       variant="subtle"
       color="gray"
       size="compact-sm"
-      onClick={() => actor.send({ type: 'TOGGLE' })}
+      onClick={() => choose({ type: 'TOGGLE' })}
       data-testid="language-toggle"
       title={t`Language`}
       // Never squeezed: in the dashboard's top bar at 360 px the account name gives way instead ("English" was cut);

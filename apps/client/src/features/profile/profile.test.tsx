@@ -73,7 +73,7 @@ describe('profile page', () => {
     fireEvent.change(screen.getByLabelText('First name', { exact: false }), { target: { value: 'Nour' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ fname: 'Nour' }));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ phone: '+201001234567', locale: 'ar' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ phone: '+201001234567', locale: 'en' });
     await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}').fname).toBe('Nour'));
   });
 

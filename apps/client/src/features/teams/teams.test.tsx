@@ -32,8 +32,12 @@ const instOwner = {
     },
   },
   'GET /api/account/type': { body: { type: 'inst', accountType: 'owner' } },
-  'GET /api/user/info': {
-    body: { info: { ...demoUser, id: salma.userId, phone: '+201001234567', locale: 'ar', timeZone: 'Africa/Cairo' } },
+  // Read when the page opens: the profile's language is the one the test's browser holds (signed in, it decides).
+  get 'GET /api/user/info'() {
+    const locale = localStorage.getItem('MajlisLang') === 'En' ? 'en' : 'ar';
+    return {
+      body: { info: { ...demoUser, id: salma.userId, phone: '+201001234567', locale, timeZone: 'Africa/Cairo' } },
+    };
   },
 };
 

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import * as schema from '@majlis/core/db/schema/index';
+import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { createRuntime, type Runtime } from '@majlis/core/runtime';
+import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
+import { type LanguageEvent, type LanguageInput, languageMachine } from '@majlis/machines';
+import { getTransitionPaths } from '@majlis/machines/testing';
+import { createTestModel } from '@xstate/graph';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { TestClient } from './client.ts';
+
+const PASSWORD = 'Demo-password-1';
+const events: LanguageEvent[] = [{ type: 'SET', value: 'En' }, { type: 'SET', value: 'Ar' }, { type: 'TOGGLE' }];
+type Snapshot = ReturnType<typeof languageMachine.getInitialSnapshot>;
+const serializeState = (s: Snapshot) => JSON.stringify(s.value);
+
+const COOKIES = [null, 'En', 'Ar', 'fr'];
+const ACCEPT = [null, 'en-GB,en;q=0.9,ar;q=0.8', 'ar-EG,ar;q=0.9', 'fr-FR,en;q=0.5'];
+/** Signed out: every cookie × Accept-Language; signed in: each profile over a few of them (the profile decides). */
+const combos: LanguageInput[] = [
+  ...COOKIES.flatMap((stored) => ACCEPT.map((acceptLanguage) => ({ stored, acceptLanguage }))),
+  ...(['ar', 'en'] as const).flatMap((profile) =>
+    [null, 'En', 'Ar'].flatMap((stored) =>
+      [null, 'en-GB,en;q=0.9'].map((acceptLanguage) => ({ profile, stored, acceptLanguage })),
+    ),
+  ),
+];
+
+/**
+ * The language chart walked against a running BFF (issue 17): the machine started from a profile, the MajlisLang
+ * cookie and Accept-Language must give the language the BFF answers in (Content-Language, on an error too), and each
+ * choice (the client's SET or TOGGLE: its cookie, and signed in the profile through PUT /api/profile/locale) must
+ * move the BFF's answer where the chart goes.
+ */
+describe.each(drivers)('language chart against the BFF on %s', (driver) => {
+  let database: TestDatabase;
+  let runtime: Runtime;
+  let url: string;
+  let close: () => Promise<void>;
+  let instId: string;
+  let passwordHash: string;
+  const config = testConfig({ LOG_LEVEL: 'silent' });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    runtime = await createRuntime(config, { database });
+    await seedDemo(runtime.db, PASSWORD);
+    const server = serve({
+      fetch: createApp(runtime).fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+    }) as import('node:http').Server;
+    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    };
+    const [inst] = await runtime.db.select().from(schema.accounts).where(eq(schema.accounts.kind, 'inst'));
+    instId = inst?.id as string;
+    const [row] = await runtime.db
+      .select({ hash: schema.users.passwordHash })
+      .from(schema.users)
+      .where(eq(schema.users.email, DEMO_EMAILS.owner));
+    passwordHash = row?.hash as string;
+  });
+  afterAll(async () => {
+    await close?.();
+    await runtime?.close();
+    await database?.drop();
+    config.cleanup();
+  });
+
+  /** A browser as the input describes it: signed in as a new member whose profile is `profile`, when there is one. */
+  async function browser(input: LanguageInput) {
+    const c = new TestClient((u, init) => fetch(u, init), url);
+    if (input.profile) {
+      const email = `lang-${randomUUID().slice(0, 8)}@language.test`;
+      const locale = input.profile === 'en' ? 'en' : 'ar';
+      const [user] = await runtime.db
+        .insert(schema.users)
+        .values({ email, passwordHash, fname: 'Lang', lname: 'Test', phone: '+201001009999', locale })
+        .returning({ id: schema.users.id });
+      await runtime.db
+        .insert(schema.memberships)
+        .values({ userId: user?.id as string, accountId: instId, role: 'member' });
+      expect((await c.login(email, PASSWORD)).status).toBe(200);
+    }
+    if (input.stored) c.jar.set('MajlisLang', input.stored);
+    const headers: Record<string, string> = input.acceptLanguage ? { 'accept-language': input.acceptLanguage } : {};
+    return { c, headers, signedIn: !!input.profile };
+  }
+
+  for (const input of combos) {
+    const model = createTestModel(languageMachine, { input, events, serializeState });
+    describe(JSON.stringify(input), () => {
+      for (const path of getTransitionPaths(model, { serializeState, input })) {
+        it(path.description, async () => {
+          const { c, headers, signedIn } = await browser(input);
+          const answered = async () => {
+            const ok = await c.get('/api/csrf-token', headers);
+            const error = await c.get('/api/no-such-route', headers);
+            expect(error.status).toBe(404);
+            expect(error.json.code).toBe('NOT_FOUND');
+            expect(error.headers.get('content-language')).toBe(ok.headers.get('content-language'));
+            return ok.headers.get('content-language');
+          };
+          const expectLanguage = (code: 'ar' | 'en') => async () => {
+            expect(await answered()).toBe(code);
+            // Signed in, the profile holds it: e-mails and the user's other devices follow.
+            if (signedIn) expect((await c.get('/api/user/info', headers)).json.info.locale).toBe(code);
+          };
+          /** What the client does: its machine moves, stores the cookie, and signed in saves the profile's. */
+          const choose = async (step: { event: { type: string } }) => {
+            const event = step.event as LanguageEvent;
+            const now = await answered();
+            const next =
+              event.type === 'TOGGLE' ? (now === 'en' ? 'ar' : 'en') : /^en\b/i.test(event.value) ? 'en' : 'ar';
+            c.jar.set('MajlisLang', next === 'en' ? 'En' : 'Ar');
+            if (signedIn) {
+              const saved = await c.request('PUT', '/api/profile/locale', { body: { locale: next } });
+              expect(saved.status).toBe(200);
+              expect(saved.json.locale).toBe(next);
+            }
+          };
+          await path.test({
+            states: { ar: expectLanguage('ar'), en: expectLanguage('en') },
+            events: { SET: choose, TOGGLE: choose },
+          });
+        });
+      }
+    });
+  }
+
+  it('refuses the profile language signed out and a language it does not know', async () => {
+    const c = new TestClient((u, init) => fetch(u, init), url);
+    await c.csrf();
+    expect((await c.request('PUT', '/api/profile/locale', { body: { locale: 'en' } })).status).toBe(401);
+    expect((await c.login(DEMO_EMAILS.member, PASSWORD)).status).toBe(200);
+    const bad = await c.request('PUT', '/api/profile/locale', { body: { locale: 'fr' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('VALIDATION_FAILED');
+  });
+
+  it.each(['solo', 'owner', 'admin', 'member'] as const)('%s saves their own language', async (role) => {
+    const c = new TestClient((u, init) => fetch(u, init), url);
+    expect((await c.login(DEMO_EMAILS[role], PASSWORD)).status).toBe(200);
+    const before = (await c.get('/api/user/info')).json.info.locale as 'ar' | 'en';
+    const other = before === 'ar' ? 'en' : 'ar';
+    expect((await c.request('PUT', '/api/profile/locale', { body: { locale: other } })).json.locale).toBe(other);
+    // The cookie says otherwise: the profile decides for a signed-in user.
+    c.jar.set('MajlisLang', other === 'en' ? 'Ar' : 'En');
+    expect((await c.get('/api/user/info')).headers.get('content-language')).toBe(other);
+    await c.request('PUT', '/api/profile/locale', { body: { locale: before } });
+  });
+});
