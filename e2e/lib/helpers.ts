@@ -22,6 +22,16 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     .click();
   await page.waitForURL('**/dashbord/meeting');
   await expect(page.getByTestId('sidebar')).toBeVisible();
+  // Signed in, the profile's language decides (issue 17): the language the page was in is made the profile's, as the
+  // language toggle does, so a walk stays in the language it chose.
+  const wanted = arabic ? 'ar' : 'en';
+  const { json } = await api<{ info: { locale: string } }>(page, 'GET', '/api/user/info');
+  if (json.info.locale !== wanted) {
+    await api(page, 'PUT', '/api/profile/locale', { locale: wanted });
+    await page.reload();
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+  }
+  await expect(page.locator('html')).toHaveAttribute('lang', wanted);
 }
 
 export async function setLanguage(page: Page, language: 'ar' | 'en') {

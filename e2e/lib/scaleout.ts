@@ -185,7 +185,11 @@ export const test = base.extend<ScaleOutFixtures>({
     await use(async (instance) => {
       const baseURL = scaleOut[instance].url;
       const context = await browser.newContext({ baseURL, viewport });
-      await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL }]);
+      await context.addCookies([
+        { name: 'CookieConsent', value: 'true', url: baseURL },
+        // the cookie policy version the choice was made under (contracts COOKIE_POLICY_VERSION)
+        { name: 'CookieConsentVersion', value: '1', url: baseURL },
+      ]);
       const page = await context.newPage();
       page.on('console', (m) => {
         if (m.type() === 'error') console.log(`    console error on ${baseURL}: ${m.text()}`);

@@ -80,7 +80,11 @@ for (const language of ['ar', 'en'] as const) {
 
     for (const role of ROLES) {
       test(`${role}: every dashboard route fits 320–414 px`, async ({ page, context, baseURL }) => {
-        await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL }]);
+        await context.addCookies([
+          { name: 'CookieConsent', value: 'true', url: baseURL },
+          // the cookie policy version the choice was made under (contracts COOKIE_POLICY_VERSION)
+          { name: 'CookieConsentVersion', value: '1', url: baseURL },
+        ]);
         await page.addInitScript(() => localStorage.setItem('CookieConsent', 'true'));
         await signIn(page, `${role}@demo.test`);
         await walk(page, language, role, DASHBOARD_ROUTES);
@@ -141,7 +145,11 @@ for (const language of ['ar', 'en'] as const) {
     }
 
     test('owner: the main dialogs and forms fit 320–414 px', async ({ page, context, baseURL }) => {
-      await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseURL }]);
+      await context.addCookies([
+        { name: 'CookieConsent', value: 'true', url: baseURL },
+        // the cookie policy version the choice was made under (contracts COOKIE_POLICY_VERSION)
+        { name: 'CookieConsentVersion', value: '1', url: baseURL },
+      ]);
       await page.addInitScript(() => localStorage.setItem('CookieConsent', 'true'));
       await signIn(page, 'owner@demo.test');
       const ar = language === 'ar';
