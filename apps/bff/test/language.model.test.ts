@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import * as schema from '@majlis/core/db/schema/index';
 import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { createNotification } from '@majlis/core/notifications/notifications';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { type LanguageEvent, type LanguageInput, languageMachine } from '@majlis/machines';
@@ -11,7 +12,9 @@ import { createTestModel } from '@xstate/graph';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
+import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
+import { ChatClient, waitFor } from './realtime-client.ts';
 
 const PASSWORD = 'Demo-password-1';
 const events: LanguageEvent[] = [{ type: 'SET', value: 'En' }, { type: 'SET', value: 'Ar' }, { type: 'TOGGLE' }];
@@ -39,6 +42,7 @@ const combos: LanguageInput[] = [
 describe.each(drivers)('language chart against the BFF on %s', (driver) => {
   let database: TestDatabase;
   let runtime: Runtime;
+  let realtime: Realtime;
   let url: string;
   let close: () => Promise<void>;
   let instId: string;
@@ -56,7 +60,9 @@ describe.each(drivers)('language chart against the BFF on %s', (driver) => {
     }) as import('node:http').Server;
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    realtime = attachRealtime(runtime, server);
     close = async () => {
+      await realtime.close();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     };
@@ -135,6 +141,43 @@ describe.each(drivers)('language chart against the BFF on %s', (driver) => {
       }
     });
   }
+
+  it("pushes on a socket in the profile's language, whatever the cookie says", async () => {
+    const c = new TestClient((u, init) => fetch(u, init), url);
+    expect((await c.login(DEMO_EMAILS.member, PASSWORD)).status).toBe(200);
+    const me = (await c.get('/api/user/info')).json.info.id as string;
+    const [membership] = await runtime.db
+      .select({ accountId: schema.memberships.accountId })
+      .from(schema.memberships)
+      .where(eq(schema.memberships.userId, me));
+    const push = async (profile: 'ar' | 'en', cookie: 'Ar' | 'En') => {
+      await c.request('PUT', '/api/profile/locale', { body: { locale: profile } });
+      c.jar.set('MajlisLang', cookie);
+      const socket = new ChatClient(url, c.jar);
+      try {
+        await socket.connected();
+        await createNotification(
+          runtime.db,
+          {
+            accountId: membership?.accountId as string,
+            userId: me,
+            type: 'notif',
+            titleId: 'notif.chat.title',
+            messageId: 'notif.chat.message',
+            values: { name: 'Laila', text: 'hi' },
+            dedupeKey: `language:${randomUUID()}`,
+          },
+          { bus: runtime.bus },
+        );
+        await waitFor(() => socket.notifications.length === 1, 5000, 'the push');
+        return socket.notifications[0]?.title;
+      } finally {
+        socket.close();
+      }
+    };
+    expect(await push('en', 'Ar')).toBe('New message');
+    expect(await push('ar', 'En')).toBe('رسالة جديدة');
+  });
 
   it('refuses the profile language signed out and a language it does not know', async () => {
     const c = new TestClient((u, init) => fetch(u, init), url);
