@@ -28,6 +28,7 @@ export type LimitKind =
   | 'quoteUser'
   | 'transferUser'
   | 'checkoutUser'
+  | 'switchUser'
   | 'invoicePdfUser'
   | 'trialUser'
   | 'trialPhone'
@@ -97,6 +98,8 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     transferUser: { points: 10, duration: HOUR },
     // Orders and pay-again attempts: a buyer makes a few; each one starts a checkout at the gateway.
     checkoutUser: { points: 30, duration: HOUR },
+    // Account switches (/api/inst-login), each a new session row.
+    switchUser: { points: 120, duration: HOUR },
     // Each invoice PDF is laid out and its font subset on the spot: a person prints a few, a scraper many.
     invoicePdfUser: { points: 120, duration: HOUR },
     // Trial phone codes, per user (asking, resending, typing) and per number (each send is an SMS we pay for):

@@ -59,7 +59,10 @@ export const accountRoutes = new Hono<Env>()
     jsonBody(ZInstLoginBody),
     async (c) => {
       const { userId, ownerId } = c.req.valid('json');
-      const next = await actorToSwitchTo(c.get('runtime').db, requireActor(c), userId, ownerId);
+      const actor = requireActor(c);
+      // each switch writes a session row: a person switches a few times an hour, a script does not get far
+      await c.get('runtime').limits.consume('switchUser', actor.userId);
+      const next = await actorToSwitchTo(c.get('runtime').db, actor, userId, ownerId);
       await startSession(c, userId, ownerId);
       c.set('actor', next);
       return c.json(toSessionUser(next));
