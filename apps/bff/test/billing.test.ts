@@ -217,6 +217,22 @@ describe.each(drivers)('billing with the sandbox on %s', (driver) => {
     expect((await owner.get('/api/billing/orders/not-an-id')).status).toBe(404);
     expect((await solo.get(`/api/billing/sandbox/sbx_${'0'.repeat(24)}`)).status).toBe(404);
   });
+  it('checkouts are limited per user: within the hour allowance the answers are not 429, then RATE_LIMITED', async () => {
+    const solo = await signedIn('solo@demo.test');
+    let attempts = 0;
+    let last: Awaited<ReturnType<TestClient['post']>> | undefined;
+    while (attempts < 40) {
+      attempts++;
+      last = await solo.post('/api/billing/checkout', { clientKey: key(), purchase: roomPurchase() });
+      if (last.status === 429) break;
+      // her one room is held already: refused as such, each attempt counted all the same
+      expect(last.json.code).toBe('INDIVIDUAL_ONE_ROOM');
+    }
+    expect(last?.status).toBe(429);
+    expect(last?.json.code).toBe('RATE_LIMITED');
+    // 30 an hour (rate-limit.ts checkoutUser); the test before made two of them (a checkout and a pay again)
+    expect(attempts).toBe(29);
+  });
 });
 
 /** Paymob through its fake (Intention API, Unified Checkout, HMAC-signed callbacks), on real PostgreSQL and PGlite. */

@@ -82,6 +82,9 @@ export async function checkout(
   if (purchase.kind === 'enterprise' && actor.kind !== 'inst') throw new AppError(409, 'ENTERPRISE_ONLY');
   const q = await quotePurchase(db, config, actor, purchase, now);
   if (q.coupon && !q.coupon.applied) {
+    // a double click's twin may have taken this account's one use of the coupon a moment ago: that is its order
+    const twin = await existingOrder(db, actor, body.clientKey);
+    if (twin) return twin;
     throw new AppError(409, 'COUPON_REFUSED', { coupon: q.coupon.refusal ?? 'coupon.unknown' });
   }
   const provider = rt.provider ?? paymentProviderFor(config);
