@@ -168,6 +168,8 @@ export const ZSandboxPayBody = z.strictObject({
   walletPhone: ZPhone.optional(),
 });
 export const ZSandboxOrder = z.strictObject({ order: ZOrderView, demo: z.literal(true) });
+/** GET/POST /api/billing/sandbox/{ref}: the sandbox's own order reference (sbx_…; anything else is unknown, 404). */
+export const ZSandboxRefParam = z.strictObject({ ref: z.string().max(64) });
 /** Where the browser goes after the sandbox's pay or decline: the order's payment page. */
 export const ZSandboxPayAnswer = z.strictObject({ redirectUrl: z.string() });
 /** POST /api/webhooks/paymob: what the ledger made of a verified callback (Paymob looks only at the status). */
@@ -230,6 +232,8 @@ export const ZInvoiceSummary = z.strictObject({
 });
 export type InvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 export const ZInvoiceList = z.strictObject({ invoices: z.array(ZInvoiceSummary) });
+/** GET /api/billing/invoices/{id}[/pdf]?lang=: the invoice's language; without it, the request's. */
+export const ZInvoiceLangQuery = z.strictObject({ lang: z.enum(['ar', 'en'], 'field.invalid').optional() });
 /** GET /api/billing/invoices/{id}: lines already written in the reader's language. */
 export const ZInvoiceView = ZInvoiceSummary.extend({
   lines: z.array(

@@ -7,6 +7,11 @@ import { nameText } from './strings.ts';
 /** Conferencing providers a room can run on. */
 export const ROOM_TYPES = ['bbb', 'zoom', 'jitsi'] as const;
 export type TRoomType = (typeof ROOM_TYPES)[number];
+/** Each provider's own name, the same in both languages (a brand, not a word to translate). */
+export const ROOM_TYPE_LABEL = { bbb: 'BigBlueButton', zoom: 'Zoom', jitsi: 'Jitsi Meet' } as const satisfies Record<
+  TRoomType,
+  string
+>;
 export const ROOM_STATUSES = ['active', 'inactive'] as const;
 /** Participants a room may be sized for (spec §3). */
 export const PARTICIPANTS = { min: 2, max: 1000 } as const;

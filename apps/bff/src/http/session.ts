@@ -7,6 +7,7 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@majlis/contracts';
+import { type Power, requirePower } from '@majlis/core/accounts/powers';
 import { type Actor, findActor } from '@majlis/core/auth/actor';
 import {
   createSession,
@@ -139,6 +140,14 @@ export function requireActor(c: Context<Env>): Actor {
   if (!actor) throw unauthenticated();
   return actor;
 }
+
+/** A route's power (core/accounts/powers.ts), checked before its body is read: 401 signed out, 403 without it. */
+export const needsPower =
+  (power: Power): MiddlewareHandler<Env> =>
+  async (c, next) => {
+    requirePower(requireActor(c), power);
+    await next();
+  };
 
 function cookieOptions(c: Context<Env>) {
   const { config } = c.get('runtime');

@@ -7,22 +7,24 @@ import {
   ZSandboxOrder,
   ZSandboxPayAnswer,
   ZSandboxPayBody,
+  ZSandboxRefParam,
   ZSubscriptionList,
 } from '@majlis/contracts';
-import { checkout, onTransaction, orderOfReturn, payAgain, requireBuyer } from '@majlis/core/billing/ledger';
+import { hasPower } from '@majlis/core/accounts/powers';
+import { checkout, onTransaction, orderOfReturn, payAgain } from '@majlis/core/billing/ledger';
 import { getOrder, listOrders, orderView } from '@majlis/core/billing/orders';
 import { sandboxOrder, sandboxPay } from '@majlis/core/billing/sandbox-checkout';
 import { listSubscriptions } from '@majlis/core/billing/subscriptions';
-import { AppError, forbidden } from '@majlis/core/errors';
+import { AppError } from '@majlis/core/errors';
 import { paymentProviderFor } from '@majlis/core/providers/payments/index';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Env } from '../env.ts';
-import { requireActor } from '../http/session.ts';
+import { needsPower, requireActor } from '../http/session.ts';
 import { doc, idParam, jsonBody, paramsOf } from '../http/validate.ts';
 
 const tags = ['billing'];
-const ZRefParam = z.strictObject({ ref: z.string().max(64) });
+/** Spec §6: the account's owner buys; admins and members do not (powers.ts manageBilling). */
+const mayBuy = needsPower('manageBilling');
 
 /**
  * Billing (spec §1 offers, §4 payment; DESIGN §5): subscriptions, orders and their payments, the sandbox checkout,
@@ -32,15 +34,20 @@ const ZRefParam = z.strictObject({ ref: z.string().max(64) });
 export const billingRoutes = new Hono<Env>()
   .get(
     '/billing/subscriptions',
-    doc("The acting account's subscriptions (rooms, the enterprise plan)", { tags, response: ZSubscriptionList }),
+    doc("The acting account's subscriptions (rooms, the enterprise plan)", {
+      tags,
+      response: ZSubscriptionList,
+      power: 'manageRooms',
+    }),
+    // those who manage rooms see what the rooms run on; the owner alone buys (powers.ts)
+    needsPower('manageRooms'),
     async (c) => {
       const actor = requireActor(c);
-      if (actor.role === 'member') throw forbidden();
       const { db, config } = c.get('runtime');
       return c.json({
         subscriptions: await listSubscriptions(db, actor),
-        canBuy: actor.role === 'owner',
-        provider: paymentProviderFor(config).name,
+        canBuy: hasPower(actor, 'manageBilling'),
+        provider: config.PAYMENTS_PROVIDER,
       });
     },
   )
@@ -49,32 +56,39 @@ export const billingRoutes = new Hono<Env>()
     doc('Price the purchase on the server, keep the order, start a checkout → { order, redirectUrl }', {
       tags,
       response: ZCheckoutAnswer,
+      power: 'manageBilling',
     }),
+    mayBuy,
     jsonBody(ZCheckoutBody),
     async (c) => {
       const actor = requireActor(c);
-      requireBuyer(actor);
       const rt = c.get('runtime');
       await rt.limits.consume('checkoutUser', actor.userId);
       return c.json(await checkout(rt, actor, c.req.valid('json')));
     },
   )
-  .get('/billing/orders', doc('Orders and payments, newest first', { tags, response: ZOrderList }), async (c) => {
-    const actor = requireActor(c);
-    requireBuyer(actor);
-    return c.json(await listOrders(c.get('runtime').db, actor));
-  })
-  .get('/billing/orders/:id', doc('One order', { tags, response: ZOrderView }), async (c) => {
-    const actor = requireActor(c);
-    requireBuyer(actor);
-    return c.json(await getOrder(c.get('runtime').db, actor, idParam(c.req.param('id'))));
-  })
+  .get(
+    '/billing/orders',
+    doc('Orders and payments, newest first', { tags, response: ZOrderList, power: 'manageBilling' }),
+    mayBuy,
+    async (c) => c.json(await listOrders(c.get('runtime').db, requireActor(c))),
+  )
+  .get(
+    '/billing/orders/:id',
+    doc('One order', { tags, response: ZOrderView, power: 'manageBilling' }),
+    mayBuy,
+    async (c) => c.json(await getOrder(c.get('runtime').db, requireActor(c), idParam(c.req.param('id')))),
+  )
   .post(
     '/billing/orders/:id/pay',
-    doc('Pay again: a new attempt on the same order (409 ORDER_PAID)', { tags, response: ZCheckoutAnswer }),
+    doc('Pay again: a new attempt on the same order (409 ORDER_PAID)', {
+      tags,
+      response: ZCheckoutAnswer,
+      power: 'manageBilling',
+    }),
+    mayBuy,
     async (c) => {
       const actor = requireActor(c);
-      requireBuyer(actor);
       const rt = c.get('runtime');
       await rt.limits.consume('checkoutUser', actor.userId);
       return c.json(await payAgain(rt, actor, idParam(c.req.param('id'))));
@@ -82,13 +96,16 @@ export const billingRoutes = new Hono<Env>()
   )
   .get(
     '/billing/sandbox/:ref',
-    doc('The sandbox checkout page: the order to pay (demo account)', { tags, response: ZSandboxOrder }),
-    paramsOf(ZRefParam),
+    doc('The sandbox checkout page: the order to pay (demo account)', {
+      tags,
+      response: ZSandboxOrder,
+      power: 'manageBilling',
+    }),
+    mayBuy,
+    paramsOf(ZSandboxRefParam),
     async (c) => {
-      const actor = requireActor(c);
-      requireBuyer(actor);
       const { db } = c.get('runtime');
-      const o = await sandboxOrder(db, actor, c.req.valid('param').ref);
+      const o = await sandboxOrder(db, requireActor(c), c.req.valid('param').ref);
       return c.json({ order: await orderView(db, o), demo: true as const });
     },
   )
@@ -97,8 +114,10 @@ export const billingRoutes = new Hono<Env>()
     doc('The sandbox checkout: pay or decline → { redirectUrl } (the same signed path as a real callback)', {
       tags,
       response: ZSandboxPayAnswer,
+      power: 'manageBilling',
     }),
-    paramsOf(ZRefParam),
+    mayBuy,
+    paramsOf(ZSandboxRefParam),
     jsonBody(ZSandboxPayBody),
     async (c) => {
       const actor = requireActor(c);

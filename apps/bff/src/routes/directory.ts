@@ -11,9 +11,9 @@ import {
   type TeamActor,
 } from '@majlis/core/teams/manage-teams';
 import { addTeamMember, removeTeamMemberAs } from '@majlis/core/teams/team-members';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Env } from '../env.ts';
-import { requireActor } from '../http/session.ts';
+import { needsPower, requireActor } from '../http/session.ts';
 import { doc, idParam, jsonBody } from '../http/validate.ts';
 
 /** The actor of a team change, counted against its account's team-write limit once it may make one. */
@@ -25,10 +25,7 @@ async function teamWriter(c: Context<Env>): Promise<TeamActor> {
 }
 
 /** Refuses a user without the power before their body is read: a member learns 403, never a validation detail. */
-const mayManage: MiddlewareHandler<Env> = async (c, next) => {
-  requirePower(requireActor(c), 'manageTeams');
-  await next();
-};
+const mayManage = needsPower('manageTeams');
 
 const tags = ['teams'];
 const power = 'manageTeams' as const;

@@ -1,23 +1,15 @@
-import { ZInvoiceList, ZInvoiceView } from '@majlis/contracts';
-import { requirePower } from '@majlis/core/accounts/powers';
+import { ZInvoiceLangQuery, ZInvoiceList, ZInvoiceView } from '@majlis/contracts';
 import { getInvoice, invoicePdf, listInvoices } from '@majlis/core/billing/invoices';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
 import type { Env } from '../env.ts';
-import { requireActor } from '../http/session.ts';
+import { needsPower, requireActor } from '../http/session.ts';
 import { doc, idParam, queryOf } from '../http/validate.ts';
 
 const tags = ['billing'];
 const power = 'manageBilling' as const;
 
-/** The invoice's language: asked for, else the request's (the MajlisLang cookie, else Accept-Language). */
-const ZInvoiceLangQuery = z.strictObject({ lang: z.enum(['ar', 'en'], 'field.invalid').optional() });
-
 /** The account's owner only (gate showBilling): an admin or member learns 403 before anything is read. */
-const mayBill: MiddlewareHandler<Env> = async (c, next) => {
-  requirePower(requireActor(c), power);
-  await next();
-};
+const mayBill = needsPower(power);
 
 /** A PDF is built on each download: limited per user (invoicePdfUser). */
 const pdfLimit: MiddlewareHandler<Env> = async (c, next) => {

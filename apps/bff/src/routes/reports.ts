@@ -7,7 +7,6 @@ import {
   ZRoomsReport,
   ZUsersReport,
 } from '@majlis/contracts';
-import { requirePower } from '@majlis/core/accounts/powers';
 import type { ExportFile } from '@majlis/core/reports/export-file';
 import { exportAttendance, exportMeetings, exportRooms, exportUsers } from '@majlis/core/reports/exports';
 import { meetingAttendanceReport, meetingsReport } from '@majlis/core/reports/meetings-report';
@@ -15,17 +14,14 @@ import { roomsReport } from '@majlis/core/reports/rooms-report';
 import { usersReport } from '@majlis/core/reports/users-report';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { Env } from '../env.ts';
-import { requireActor } from '../http/session.ts';
+import { needsPower, requireActor } from '../http/session.ts';
 import { doc, idParam, queryOf } from '../http/validate.ts';
 
 const tags = ['reports'];
 const power = 'viewReports' as const;
 
 /** Refuses a role without the power before the query is read: a member learns 403, never a validation detail. */
-const mayView: MiddlewareHandler<Env> = async (c, next) => {
-  requirePower(requireActor(c), power);
-  await next();
-};
+const mayView = needsPower(power);
 
 /** Exports are GETs (the browser follows a link) that read a whole period: limited per user. */
 const exportLimit: MiddlewareHandler<Env> = async (c, next) => {

@@ -3,9 +3,9 @@ import { ZTrialCodeBody, ZTrialPhoneBody, ZTrialVerification } from '@majlis/con
 import { requirePower } from '@majlis/core/accounts/powers';
 import { resendCode, startPhoneVerification, trialVerification } from '@majlis/core/billing/trial';
 import { verifyCode } from '@majlis/core/billing/trial-activation';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { Env } from '../env.ts';
-import { requireActor } from '../http/session.ts';
+import { needsPower, requireActor } from '../http/session.ts';
 import { doc, jsonBody } from '../http/validate.ts';
 
 /**
@@ -14,10 +14,7 @@ import { doc, jsonBody } from '../http/validate.ts';
  * Each send is an SMS we pay for and each check a guess: limited per user, and per phone number for sends.
  */
 /** Before the body is read: a role that may not start a trial is told so, whatever it sent. */
-const ownerOnly: MiddlewareHandler<Env> = async (c, next) => {
-  requirePower(requireActor(c), 'manageBilling');
-  await next();
-};
+const ownerOnly = needsPower('manageBilling');
 
 export const trialRoutes = new Hono<Env>()
   .get(

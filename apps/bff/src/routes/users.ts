@@ -16,7 +16,6 @@ import {
   ZUserListQuery,
   ZUserStatusBody,
 } from '@majlis/contracts';
-import { requirePower } from '@majlis/core/accounts/powers';
 import { findActor, toSessionUser } from '@majlis/core/auth/actor';
 import { AppError } from '@majlis/core/errors';
 import { acceptInvitation, viewInvitation } from '@majlis/core/users/accept-invitation';
@@ -25,19 +24,16 @@ import { findManagedUser } from '@majlis/core/users/find-user';
 import { listAudit } from '@majlis/core/users/list-audit';
 import { listUsers } from '@majlis/core/users/list-users';
 import { removeUser, setUserStatus, updateUser } from '@majlis/core/users/manage-user';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { Env } from '../env.ts';
-import { requireActor, startSession } from '../http/session.ts';
+import { needsPower, requireActor, startSession } from '../http/session.ts';
 import { doc, jsonBody, paramsOf, queryOf } from '../http/validate.ts';
 
 const tags = ['users'];
 const power = 'manageUsers' as const;
 
 /** Refuses a user without the power before the body is read: a member learns 403, never a validation detail. */
-const mayManage: MiddlewareHandler<Env> = async (c, next) => {
-  requirePower(requireActor(c), power);
-  await next();
-};
+const mayManage = needsPower(power);
 
 /** The link's token; a malformed one is as unknown as a used one (404 INVITATION_INVALID, never a 400). */
 function tokenOf(token: string): string {

@@ -1,4 +1,5 @@
 import type { InvoiceSummary, InvoiceView } from '@majlis/contracts/billing';
+import { ROOM_TYPE_LABEL } from '@majlis/contracts/rooms';
 import type { Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -30,8 +31,6 @@ const SELLER: InvoiceParty = {
 };
 
 const SELLER_ZONE = 'Africa/Cairo';
-
-const ROOM_TYPE_NAMES = { bbb: 'BigBlueButton', zoom: 'Zoom', jitsi: 'Jitsi Meet' } as const;
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -70,7 +69,7 @@ export async function issueInvoice(tx: Tx, orderId: string, now = new Date()): P
         ? {}
         : {
             roomName: order.roomName ?? room?.name ?? '',
-            roomType: roomType ? ROOM_TYPE_NAMES[roomType] : '',
+            roomType: roomType ? ROOM_TYPE_LABEL[roomType] : '',
             participants: order.participants ?? room?.participants ?? 0,
             period: order.period,
           },

@@ -1,11 +1,12 @@
 import type { OrderView, TCheckoutBody } from '@majlis/contracts/billing';
 import { decidePayment, type PaymentEvent, type PaymentState } from '@majlis/machines';
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { orders, payments, rooms, subscriptions, users } from '../db/schema/index.ts';
-import { AppError, forbidden } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { logger } from '../log.ts';
 import { notifyUsers } from '../notifications/notify-users.ts';
@@ -36,11 +37,6 @@ export interface Rt {
   provider?: PaymentProvider;
 }
 
-/** Spec §6: rooms are bought by the account's owner; admins and members do not buy. */
-export function requireBuyer(actor: Actor): void {
-  if (actor.role !== 'owner') throw forbidden();
-}
-
 const FAILURES: Record<string, string> = {
   NO_WALLET: 'error.NO_WALLET',
   DECLINED: 'error.PAYMENT_FAILED',
@@ -67,7 +63,7 @@ export async function checkout(
   body: TCheckoutBody,
   now = new Date(),
 ): Promise<{ order: OrderView; redirectUrl: string | null }> {
-  requireBuyer(actor);
+  requirePower(actor, 'manageBilling');
   const { db, config } = rt;
   const again = await existingOrder(db, actor, body.clientKey);
   if (again) return again;
@@ -182,7 +178,7 @@ async function startAttempt(rt: Rt, provider: PaymentProvider, actor: Actor, o: 
 
 /** POST /api/billing/orders/{id}/pay: "pay again", keeping the order (its price, coupon and invoice). */
 export async function payAgain(rt: Rt, actor: Actor, id: string) {
-  requireBuyer(actor);
+  requirePower(actor, 'manageBilling');
   const o = await findOrder(rt.db, actor, id);
   const d = decidePayment(o.status, { type: 'payment.retry' });
   if (!d.ok) throw new AppError(409, o.status === 'completed' ? 'ORDER_PAID' : 'ORDER_CLOSED');

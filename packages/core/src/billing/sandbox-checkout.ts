@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { orders } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { paymentProviderFor } from '../providers/payments/index.ts';
 import { sandboxTransaction } from '../providers/payments/sandbox.ts';
-import { byProviderOrder, onTransaction, type Rt, requireBuyer } from './ledger.ts';
+import { byProviderOrder, onTransaction, type Rt } from './ledger.ts';
 import type { OrderRow } from './orders.ts';
 
 /** The sandbox checkout page's order (GET /api/billing/sandbox/{ref}): the actor's own only. */
@@ -30,7 +31,7 @@ export async function sandboxPay(
   ref: string,
   body: { outcome: 'success' | 'fail'; method: 'card' | 'wallet' },
 ): Promise<{ redirectUrl: string }> {
-  requireBuyer(actor);
+  requirePower(actor, 'manageBilling');
   const o = await sandboxOrder(rt.db, actor, ref);
   if (o.provider !== 'sandbox') throw notFound();
   const provider = rt.provider ?? paymentProviderFor(rt.config);

@@ -158,7 +158,10 @@ export async function cutSubscription(tx: Tx, orderId: string, now: Date): Promi
     .where(eq(subscriptions.id, s.id));
 }
 
+/** Days left to use: none once ended or never bought; a daily plan's balance; else whole days to the period's end. */
 export function remainingDays(s: SubscriptionRow, now = new Date()): number {
+  const status = statusNow(s, now);
+  if (status === 'expired' || status === 'unpaid') return 0;
   if (s.period === 'daily' && !periodRunning(s, now)) return s.daysLeft;
   return Math.max(0, Math.ceil((+s.renewsAt - +now) / DAY_MS));
 }
@@ -184,7 +187,7 @@ export async function listSubscriptions(db: Db, actor: Actor, now = new Date()):
         expired: status === 'expired',
         startsAt: s.startsAt.toISOString(),
         renewsAt: s.period === 'daily' && !periodRunning(s, now) ? null : s.renewsAt.toISOString(),
-        remainingDays: status === 'expired' || status === 'unpaid' ? 0 : remainingDays(s, now),
+        remainingDays: remainingDays(s, now),
         daysLeft: s.daysLeft,
         dayEndsAt: dayRunning(s, now) && s.dayEndsAt ? s.dayEndsAt.toISOString() : null,
         currency: s.currency,

@@ -103,7 +103,7 @@ async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[]): Promise<R
               trial: sub.period === 'trial',
               expired: status === 'expired' || status === 'unpaid',
               renewsAt: sub.renewsAt.toISOString(),
-              remainingDays: status === 'expired' || status === 'unpaid' ? 0 : remainingDays(sub, now),
+              remainingDays: remainingDays(sub, now),
             }
           : null,
       createdAt: r.createdAt.toISOString(),

@@ -15,7 +15,7 @@ export function formatMoney(locale: Locale, minor: number, currency: Currency | 
   });
 }
 
-export const ROOM_TYPE_LABEL = { bbb: 'BigBlueButton', zoom: 'Zoom', jitsi: 'Jitsi Meet' } as const;
+export { ROOM_TYPE_LABEL } from '@majlis/contracts/rooms';
 
 type Status = SubscriptionView['status'];
 

@@ -1,6 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { STORAGE_WARNING_PERCENT } from '@majlis/contracts/account';
+import { ROOM_TYPE_LABEL } from '@majlis/contracts/rooms';
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format.ts';
@@ -8,8 +9,6 @@ import { useLanguage } from '../../state/language.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { browserTimeZone, formatBytes, formatWhen } from '../meetings/format.ts';
 import type { Room } from './api.ts';
-
-const TYPE_LABEL = { bbb: 'BigBlueButton', zoom: 'Zoom', jitsi: 'Jitsi Meet' } as const;
 
 /** A room not bought (or on its trial) is bought, one ended or ending is renewed, on the billing page. */
 function billingAction(sub: NonNullable<Room['subscription']>): 'buy' | 'renew' | null {
@@ -71,7 +70,7 @@ export function RoomCard({
           </Badge>
         </Group>
         <Group gap="xs">
-          <Badge variant="outline">{TYPE_LABEL[room.type]}</Badge>
+          <Badge variant="outline">{ROOM_TYPE_LABEL[room.type]}</Badge>
           <Text size="sm">
             {plural(room.participants, { one: `${participants} participant`, other: `${participants} participants` })}
           </Text>

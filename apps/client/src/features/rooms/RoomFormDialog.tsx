@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ROOM_TYPE_LABEL } from '@majlis/contracts/rooms';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
@@ -41,10 +42,9 @@ export function RoomFormDialog({
     setFormError(null);
   }, [opened, room]);
 
-  const typeLabel: Record<RoomType, string> = { bbb: 'BigBlueButton', zoom: 'Zoom', jitsi: 'Jitsi Meet' };
   const typeOptions = types.map((x) => ({
     value: x.type,
-    label: x.available ? typeLabel[x.type] : t`${typeLabel[x.type]} (not set up on this server)`,
+    label: x.available ? ROOM_TYPE_LABEL[x.type] : t`${ROOM_TYPE_LABEL[x.type]} (not set up on this server)`,
     disabled: !x.available && x.type !== room?.type,
   }));
   const counts = new Set<number>([...PARTICIPANT_CHOICES, ...(room ? [room.participants] : [])]);

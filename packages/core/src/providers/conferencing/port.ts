@@ -1,13 +1,10 @@
 /** The conferencing port: one interface, an adapter per room type (DESIGN §9). */
 import type { MeetingOptions } from '@majlis/contracts/meetings';
+import { ROOM_TYPE_LABEL } from '@majlis/contracts/rooms';
 
 export type ProviderKind = 'bbb' | 'zoom' | 'jitsi';
 
-export const PROVIDER_LABEL: Record<ProviderKind, string> = {
-  bbb: 'BigBlueButton',
-  zoom: 'Zoom',
-  jitsi: 'Jitsi Meet',
-};
+export const PROVIDER_LABEL: Record<ProviderKind, string> = ROOM_TYPE_LABEL;
 
 /** What a provider needs to know about one of our meetings. */
 export interface ProviderMeeting {
