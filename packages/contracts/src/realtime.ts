@@ -97,6 +97,17 @@ export interface MessagesReaded {
 }
 
 /**
+ * Not in the spec (issue 17): another device of the user dismissed this notification, so this one drops it too
+ * without telling the server (the server decided it already: notification life chart).
+ */
+export const ZNotificationDismissed = z.object({ id: z.number().int().positive() });
+export type NotificationDismissed = z.infer<typeof ZNotificationDismissed>;
+
+/** Not in the spec (issue 17): the user read all their notifications on some device; every badge goes to nothing. */
+export const ZNotificationsRead = z.object({});
+export type NotificationsRead = z.infer<typeof ZNotificationsRead>;
+
+/**
  * Not in the spec (issue 17): why the server ended the session, pushed on the user's sockets just before they are
  * cut, so the page signs out at once and says why. The session machine's reasons (packages/machines session).
  */
@@ -115,12 +126,24 @@ export interface SessionEnded {
   reason: SessionEndedReason;
 }
 
+/**
+ * Not in the spec (issue 17): what the chat shows on this socket, reported at every (re)connect and change, so the
+ * server's chat machine decides read or unread for this user at delivery: `visible` (the panel on its Chat tab in a
+ * visible page) and the conversation open there, if any. The server checks the conversation is the user's own.
+ */
+export const ZChatStatePayload = z.object({
+  visible: z.boolean(),
+  conversationId: z.uuid().nullable(),
+});
+export type ChatStatePayload = z.input<typeof ZChatStatePayload>;
+
 export interface ClientToServerEvents {
   addUser: (p: AddUserPayload, ack?: AckFn<{ users: OnlineUser[] }>) => void;
   join_team: (p: JoinTeamPayload, ack?: AckFn<{ teamId: string; conversationId: string }>) => void;
   sendMessage: (p: SendMessagePayload, ack?: AckFn<{ message: ChatMessage }>) => void;
   sendTeamMessage: (p: SendTeamMessagePayload, ack?: AckFn<{ message: ChatMessage }>) => void;
   'reading-messages': (p: ReadingMessagesPayload, ack?: AckFn<{ cleared: number }>) => void;
+  'chat-state': (p: ChatStatePayload, ack?: AckFn) => void;
   /** Application-level ping; answered with `pong` (spec §4: the client records the time of the last pong). */
   ping: (ack?: AckFn<{ t: number }>) => void;
 }
@@ -130,6 +153,8 @@ export interface ServerToClientEvents {
   getMessage: (message: ChatMessage) => void;
   'messages-readed': (p: MessagesReaded) => void;
   notification: (n: NotificationView) => void;
+  'notification.dismissed': (p: NotificationDismissed) => void;
+  'notifications.read': (p: NotificationsRead) => void;
   pong: (p: { t: number }) => void;
   /**
    * Not in the spec: the teams the user sees changed (added to or taken out of one, a team created, renamed or

@@ -23,6 +23,7 @@ import { findTeams } from '@majlis/core/teams/find-teams';
 import type { z } from 'zod';
 import { errorBody, fromZodError, toAppError } from '../http/errors.ts';
 import { notifyAwayLater } from './away.ts';
+import { type ChatStates, ZChatStatePayload } from './chat-state.ts';
 import type { IoServer, IoSocket } from './io.ts';
 
 /** What the chat handlers use of the realtime layer (server.ts wires it; declared here so nothing imports back). */
@@ -38,6 +39,8 @@ export interface ChatContext {
   presence(accountId: string): Promise<OnlineUser[]>;
   /** Gives a stored message to this instance's sockets in its rooms (delivery.ts). */
   deliverMessage(event: Pick<ChatMessageEvent, 'message' | 'rooms' | 'origin'>): void;
+  /** Each socket's chat machine, fed by the client's `chat-state` reports (chat-state.ts). */
+  chatStates: ChatStates;
   /** Runs a send from a socket so that the socket is not given its own message back (delivery.ts). */
   sendingFrom<T extends { message: ChatMessage }>(
     socket: IoSocket,
@@ -181,6 +184,12 @@ export function registerChatHandlers(rt: ChatContext, socket: IoSocket) {
     const signal = { conversationId: conversation.id, readerId: actor.userId, ownerId: actor.accountId };
     rt.io.to(targets.map((id) => memberRoom(actor.accountId, id))).emit('messages-readed', signal);
     return { cleared };
+  });
+
+  /** Issue 17: what the chat shows on this socket; the server's chat machine decides read or unread from it. */
+  on('chat-state', ZChatStatePayload, async (p, actor) => {
+    await rt.chatStates.report(socket, actor, p);
+    return {};
   });
 
   socket.on('ping', async (...args: unknown[]) => {

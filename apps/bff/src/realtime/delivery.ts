@@ -15,6 +15,7 @@ import {
 } from '@majlis/core/notifications/notifications';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ChatStates } from './chat-state.ts';
 import { type IoServer, type IoSocket, localSockets } from './io.ts';
 import type { SessionGuards } from './session-guard.ts';
 
@@ -34,7 +35,19 @@ export type Delivery = ReturnType<typeof createDelivery>;
  * instance gives what the bus brings to its own sockets in the event's rooms, each socket at most once and only while
  * its session lives. A reconnecting socket gets what it missed by replay; after Redis was away, every socket does.
  */
-export function createDelivery({ io, db, log, guards }: { io: IoServer; db: Db; log: Logger; guards: SessionGuards }) {
+export function createDelivery({
+  io,
+  db,
+  log,
+  guards,
+  chatStates,
+}: {
+  io: IoServer;
+  db: Db;
+  log: Logger;
+  guards: SessionGuards;
+  chatStates: ChatStates;
+}) {
   const given = new WeakMap<IoSocket, Given>();
 
   /** Whether a socket may have a message and does not have it yet; if so, it is counted as given. */
@@ -61,11 +74,13 @@ export function createDelivery({ io, db, log, guards }: { io: IoServer; db: Db; 
 
   /** Gives a stored message to this instance's sockets in its rooms (each socket at most once). */
   function deliverMessage(event: Pick<ChatMessageEvent, 'message' | 'rooms' | 'origin'>) {
-    const targets = localSockets(io, event.rooms)
-      .filter((socket) => socket.id !== event.origin && claim(socket, event.message))
-      .map((socket) => socket.id);
+    const sockets = localSockets(io, event.rooms).filter(
+      (socket) => socket.id !== event.origin && claim(socket, event.message),
+    );
     // One local broadcast to the sockets' own rooms: the packet is encoded once, not once per socket.
-    if (targets.length) io.local.to(targets).emit('getMessage', event.message);
+    if (sockets.length) io.local.to(sockets.map((socket) => socket.id)).emit('getMessage', event.message);
+    // Each reader's chat machine decides read (open and in view) or leaves it unread, as stored at send.
+    for (const socket of sockets) chatStates.delivered(socket, event.message);
   }
 
   /** Replays to one socket what it has not been given: messages since a stream id or a time, notifications after an id. */

@@ -15,6 +15,7 @@ import { createSocketLimits } from '@majlis/core/socket-limits';
 import { findTeams } from '@majlis/core/teams/find-teams';
 import { registerChatPresence } from './away.ts';
 import { type ChatContext, registerChatHandlers } from './chat.handlers.ts';
+import { createChatStates } from './chat-state.ts';
 import { createDelivery } from './delivery.ts';
 import { authenticateHandshakes } from './handshake.ts';
 import { createIo, type IoSocket, localSockets } from './io.ts';
@@ -53,7 +54,8 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
   });
   registerChatPresence(runtime, io);
   const guards = createSessionGuards({ db, config, log });
-  const delivery = createDelivery({ io, db, log, guards });
+  const chatStates = createChatStates({ io, db, log });
+  const delivery = createDelivery({ io, db, log, guards, chatStates });
   const { presence, close: closePresence } = createPresence(io, log);
   authenticateHandshakes(io, { db, config, log, guards });
 
@@ -117,6 +119,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     presence,
     deliverMessage: delivery.deliverMessage,
     sendingFrom: delivery.sendingFrom,
+    chatStates,
     async close() {
       closePresence();
       for (const off of unsubscribe) off();
@@ -141,9 +144,11 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     // Powers changed between the handshake's read and now: read them again.
     if (guards.endedSinceHandshake(socket, accessKey(actor.accountId, actor.userId))) void refreshLater(socket);
     registerChatHandlers(realtime, socket);
+    chatStates.start(socket);
     guards.arm(socket);
     socket.on('disconnect', () => {
       guards.stop(socket);
+      chatStates.stop(socket);
       if (socket.data.online) void presence(actor.accountId);
     });
     const parsed = ZHandshakeAuth.safeParse(socket.handshake.auth);

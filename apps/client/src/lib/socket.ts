@@ -2,6 +2,7 @@
 import {
   type Ack,
   type ChatMessage,
+  type ChatStatePayload,
   type ClientToServerEvents,
   type HandshakeAuth,
   type JoinTeamPayload,
@@ -35,6 +36,10 @@ export interface RealtimeStatus {
 interface Listeners {
   message: (m: ChatMessage) => void;
   notification: (n: NotificationView) => void;
+  /** Another device of the user dismissed this notification (issue 17). */
+  notificationDismissed: (id: number) => void;
+  /** The user read all their notifications on some device (issue 17). */
+  notificationsRead: () => void;
   users: (users: OnlineUser[]) => void;
   readed: (p: MessagesReaded) => void;
   /** The teams the user sees changed (team setup): the new list; the server has joined or left the rooms. */
@@ -58,12 +63,16 @@ export interface RealtimeClient {
   sendMessage(p: SendMessagePayload): Promise<ChatMessage>;
   sendTeamMessage(p: SendTeamMessagePayload): Promise<ChatMessage>;
   readingMessages(p: ReadingMessagesPayload): void;
+  /** What the chat shows (issue 17): sent now if it changed, and again at every (re)connect. */
+  chatState(p: ChatStatePayload): void;
 }
 
 export function createRealtimeClient(url?: string): RealtimeClient {
   const listeners: { [K in keyof Listeners]: Set<Listeners[K]> } = {
     message: new Set(),
     notification: new Set(),
+    notificationDismissed: new Set(),
+    notificationsRead: new Set(),
     users: new Set(),
     readed: new Set(),
     teams: new Set(),
@@ -79,6 +88,8 @@ export function createRealtimeClient(url?: string): RealtimeClient {
   const teams = new Map<string, Omit<JoinTeamPayload, 'ownerId' | 'userId'>>();
   let status: RealtimeStatus = { connected: false, lastPong: null };
   let users: OnlineUser[] = [];
+  /** The chat's last reported state (hidden, nothing open until the chat machine says otherwise). */
+  let chatState: ChatStatePayload = { visible: false, conversationId: null };
   let me: { userId: string; ownerId: string } | null = null;
   let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
   let ping: ReturnType<typeof setInterval> | undefined;
@@ -107,6 +118,8 @@ export function createRealtimeClient(url?: string): RealtimeClient {
     if (!me) return;
     s.emit('addUser', { ownerId: me.ownerId, userId: me.userId });
     for (const team of teams.values()) s.emit('join_team', { ...team, ownerId: me.ownerId, userId: me.userId });
+    // After the teams: the server's chat machine reads an open team conversation only once its room is joined.
+    s.emit('chat-state', chatState);
     s.emit('ping');
   }
 
@@ -149,6 +162,8 @@ export function createRealtimeClient(url?: string): RealtimeClient {
       notifications.add(n.id);
       emit('notification', n);
     });
+    s.on('notification.dismissed', (p) => emit('notificationDismissed', p.id));
+    s.on('notifications.read', () => emit('notificationsRead'));
     s.on('messages-readed', (p) => emit('readed', p));
     s.on('session.ended', (p) => emit('ended', p.reason));
     s.on('teams-changed', (list) => {
@@ -228,6 +243,11 @@ export function createRealtimeClient(url?: string): RealtimeClient {
     readingMessages(p) {
       socket?.emit('reading-messages', p);
     },
+    chatState(p) {
+      if (p.visible === chatState.visible && p.conversationId === chatState.conversationId) return;
+      chatState = p;
+      if (socket?.connected) socket.emit('chat-state', p);
+    },
   };
 }
 
@@ -246,5 +266,6 @@ export function createOfflineClient(): RealtimeClient {
     sendMessage: offline,
     sendTeamMessage: offline,
     readingMessages: () => {},
+    chatState: () => {},
   };
 }

@@ -62,13 +62,32 @@ export async function conversationMemberIds(db: Db, conversation: Conversation):
   }
   const rows = await queryRows<{ user_id: string }>(
     db,
-    sql`select m.user_id from memberships m
-        where m.account_id = ${conversation.accountId} and m.active
-          and (m.role <> 'member' or exists (
-            select 1 from team_members tm where tm.team_id = ${conversation.teamId} and tm.user_id = m.user_id))
-        order by m.user_id`,
+    sql`${teamReaders(sql`${conversation.accountId}`, sql`${conversation.teamId}`)} order by m.user_id`,
   );
   return rows.map((r) => r.user_id);
+}
+
+/** SQL: the user ids who may read a team's conversation: active members of the account, owners and admins or in the team. */
+function teamReaders(accountId: SQL, teamId: SQL) {
+  return sql`select m.user_id from memberships m
+    where m.account_id = ${accountId} and m.active
+      and (m.role <> 'member' or exists (
+        select 1 from team_members tm where tm.team_id = ${teamId} and tm.user_id = m.user_id))`;
+}
+
+/**
+ * SQL: the unread rows of the messages in relation `m` (messages columns): one per reader of its conversation but
+ * the sender. Written in the same statement as the message (issue 17: unread is decided on the server at send, so a
+ * reader who is offline finds it unread on any device); the chat machine of a reader who has it open marks it read.
+ */
+export function unreadRowsOf(m: SQL) {
+  return sql`select r.user_id, ${m}.id, ${m}.conversation_id, ${m}.account_id from ${m}
+    cross join lateral (
+      select cm.user_id from conversation_members cm where ${m}.type = 'private' and cm.conversation_id = ${m}.conversation_id
+      union all
+      select t.user_id from (${teamReaders(sql`${m}.account_id`, sql`${m}.team_id`)}) t where ${m}.type = 'team'
+    ) r
+    where r.user_id <> ${m}.sender_id`;
 }
 
 /**

@@ -8,7 +8,13 @@ import { messages } from '../db/schema/index.ts';
 import { AppError, forbidden } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { logger } from '../log.ts';
-import { type Conversation, conversationMemberIds, conversationVisibleTo, findConversation } from './chat-access.ts';
+import {
+  type Conversation,
+  conversationMemberIds,
+  conversationVisibleTo,
+  findConversation,
+  unreadRowsOf,
+} from './chat-access.ts';
 import { openPrivateConversation, openTeamConversation } from './open-conversation.ts';
 
 export { type ChatMessage, MESSAGE_MAX_CHARS };
@@ -151,6 +157,12 @@ export async function sendMessage(
     if (!stored || stored.conversationId !== conversation.id) throw new AppError(409, 'MESSAGE_ID_TAKEN');
     return { message: toChatMessage(stored), created: false, rooms };
   }
+  await db.execute(
+    sql`with ins as (select * from messages where id = ${inserted.id})
+        insert into unread_messages (user_id, message_id, conversation_id, account_id)
+        ${unreadRowsOf(sql.raw('ins'))}
+        on conflict do nothing`,
+  );
   return publish(rt, actor, input, inserted, rooms);
 }
 
@@ -203,6 +215,11 @@ async function insertIfAllowed(
             and ${conversationVisibleTo(actor, { id: sql`c.id`, type: sql`c.type`, teamId: sql`c.team_id` })}
           on conflict do nothing
           returning *
+        ),
+        unread as (
+          insert into unread_messages (user_id, message_id, conversation_id, account_id)
+          ${unreadRowsOf(sql.raw('ins'))}
+          on conflict do nothing
         )
         select ins.*, c.pair_key from ins join conversations c on c.id = ins.conversation_id`,
   );

@@ -67,3 +67,16 @@ export async function clearUnread(db: Db, actor: Actor, conversationId: string):
     .returning({ id: unreadMessages.messageId });
   return deleted.length;
 }
+
+/**
+ * The chat machine of a reader who has the conversation open and in view decided a delivered message read (issue 17):
+ * its unread row, written at send, goes. The socket was given the message, so no conversation check is repeated.
+ * Answers whether there was one.
+ */
+export async function readDelivered(db: Db, actor: Actor, messageId: number): Promise<boolean> {
+  const deleted = await db
+    .delete(unreadMessages)
+    .where(and(eq(unreadMessages.userId, actor.userId), eq(unreadMessages.messageId, messageId)))
+    .returning({ id: unreadMessages.messageId });
+  return deleted.length > 0;
+}

@@ -78,6 +78,17 @@ function ChatBridge({ visible, children }: { visible: boolean; children: ReactNo
   useEffect(() => {
     actor.send({ type: visible ? 'chat.show' : 'chat.hide' });
   }, [actor, visible]);
+  // The server runs the same chart from these reports and decides read or unread at delivery (issue 17).
+  useEffect(() => {
+    const report = (s: ReturnType<typeof actor.getSnapshot>) =>
+      realtime.chatState({
+        visible: s.matches({ visibility: 'visible' }),
+        conversationId: s.context.conversation?.id ?? null,
+      });
+    report(actor.getSnapshot());
+    const sub = actor.subscribe(report);
+    return () => sub.unsubscribe();
+  }, [actor, realtime]);
   return <>{children}</>;
 }
 
@@ -128,7 +139,9 @@ export function ChatProvider({
             });
           },
           markRead: (_, { message }) => void chatApi.markRead(message, userId, ownerId),
-          markUnread: (_, { message }) => void chatApi.markUnread(message, userId, ownerId),
+          // The server stored it unread at send and decides from this client's reported state (issue 17); posting
+          // it again from a hidden tab would undo a read made on another device.
+          markUnread: () => {},
           loadUnread: ({ self }) => {
             void chatApi.unread().then((records) => {
               realtime.seen(records);

@@ -36,8 +36,6 @@ export const chatApi = {
     ).catch(quietly),
   markRead: (message: ChatMessageRef, userId: string, ownerId: string) =>
     body(api.chat.message.status.read.$post({ json: statusBody(message, userId, ownerId) })).catch(quietly),
-  markUnread: (message: ChatMessageRef, userId: string, ownerId: string) =>
-    body(api.chat.message.status.unread.$post({ json: statusBody(message, userId, ownerId) })).catch(quietly),
 };
 
 /** Spec §7 body of the unread-status calls: the message fields plus userId and ownerId. */

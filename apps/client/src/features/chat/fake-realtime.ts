@@ -40,6 +40,9 @@ export class FakeRealtime implements RealtimeClient {
   readingMessages(p: unknown) {
     this.sent.push({ event: 'reading-messages', payload: p });
   }
+  chatState(p: unknown) {
+    this.sent.push({ event: 'chat-state', payload: p });
+  }
   async sendMessage(p: { senderId: string; text: string; messageId?: string; conversationId?: string }) {
     this.sent.push({ event: 'sendMessage', payload: p });
     return this.stored(p, 'private', null);
@@ -81,6 +84,14 @@ export class FakeRealtime implements RealtimeClient {
   }
   notify(n: NotificationView) {
     this.fire('notification', n);
+  }
+  /** Another device of the user dismissed it (notification.dismissed). */
+  notificationDismissed(id: number) {
+    this.fire('notificationDismissed', id);
+  }
+  /** The user read all on some device (notifications.read). */
+  notificationsRead() {
+    this.fire('notificationsRead', undefined);
   }
   /** Team setup changed what the user sees (the server's teams-changed). */
   teamsChanged(teams: Team[]) {

@@ -1,0 +1,150 @@
+import {
+  createPostgresDatabase,
+  dropRedisPrefix,
+  randomRedisPrefix,
+  redisUrl,
+  serviceMissing,
+} from '@majlis/core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from './client.ts';
+import { type BffProcess, startBff } from './process.ts';
+import { ChatClient, sleep, waitFor } from './realtime-client.ts';
+
+const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
+const PASSWORD = 'Demo-password-1';
+
+/**
+ * Issues 14 and 17: read or unread is the server's, decided by the chat machine. A message is stored unread for its
+ * readers at send, so a reader whose instance died finds every one of them unread, on any device; the chat machine of
+ * a socket that reports the conversation open and in view reads it at delivery, and the reader's other devices hear
+ * `messages-readed` at once. Two real BFF processes over PostgreSQL and Redis.
+ */
+describe.skipIf(skip)(`server-side unread across two BFF processes${skip ? ` (${skip})` : ''}`, () => {
+  let a: BffProcess;
+  let b: BffProcess;
+  let db: { url: string; drop(): Promise<void> };
+  const prefix = randomRedisPrefix();
+  const sockets: ChatClient[] = [];
+  const signIn = async (url: string, email: string) => {
+    const http = new TestClient((u, init) => fetch(u, init), url);
+    const res = await http.login(email, PASSWORD);
+    expect(res.status).toBe(200);
+    return { http, userId: res.json.user.id as string, accountId: res.json.user.ownerId as string };
+  };
+  const socketOf = async (url: string, jar: Map<string, string>) => {
+    const s = new ChatClient(url, jar);
+    sockets.push(s);
+    await s.connected();
+    return s;
+  };
+  const unreadOf = async (http: TestClient, conversationId: string) =>
+    ((await http.get('/api/chat/message/status/unread')).json as Array<{ id: number; conversationId: string }>)
+      .filter((u) => u.conversationId === conversationId)
+      .map((u) => u.id);
+
+  beforeAll(async () => {
+    db = await createPostgresDatabase();
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl as string,
+      REDIS_PREFIX: prefix,
+      SESSION_SECRET: 'a-shared-secret-of-at-least-32-characters',
+      SEED_DEMO: '1',
+      DEMO_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'error',
+      // 20 messages in a row from one socket is a script, not a person: lift the socket send limits.
+      RATE_SOCKET_SENDS_SECOND: '1000',
+      RATE_SOCKET_SENDS_MINUTE: '100000',
+    };
+    // One after the other: the first one migrates and seeds.
+    a = await startBff(env);
+    b = await startBff(env);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    const running = (p?: BffProcess) => p && p.proc.exitCode === null && p.proc.signalCode === null;
+    await Promise.all([a, b].filter(running).map((p) => p?.stop()));
+    await db?.drop();
+    await dropRedisPrefix(prefix);
+  });
+
+  it('20 messages to a member whose instance died are 20 unread for a new device; reading on one device clears the other live', async () => {
+    const owner = await signIn(a.url, 'owner@demo.test');
+    const member = await signIn(b.url, 'member@demo.test');
+    const onB = await socketOf(b.url, member.http.jar);
+    const ownerSocket = await socketOf(a.url, owner.http.jar);
+    const first = await ownerSocket.call('sendMessage', {
+      senderId: owner.userId,
+      receiverId: member.userId,
+      text: 'before the night',
+    });
+    expect(first.ok).toBe(true);
+    const conversationId = first.message.conversationId as string;
+    await waitFor(() => onB.ids().has(first.message.id), 10_000, 'first message on B');
+    // The member's instance goes away with their only socket; 20 messages are sent meanwhile.
+    await b.stop('SIGKILL');
+    const sent: number[] = [first.message.id];
+    for (let i = 0; i < 20; i++) {
+      const r = await ownerSocket.call('sendMessage', {
+        senderId: owner.userId,
+        receiverId: member.userId,
+        text: `overnight ${i}`,
+        messageId: `overnight-${i}`,
+      });
+      expect(r.ok).toBe(true);
+      sent.push(r.message.id);
+    }
+
+    // A new browser the next morning, on the surviving instance: every message unread (the first one too: the
+    // member's socket never said the conversation was open).
+    const phone = await signIn(a.url, 'member@demo.test');
+    expect((await unreadOf(phone.http, conversationId)).sort()).toEqual([...sent].sort());
+    const laptop = await signIn(a.url, 'member@demo.test');
+    const phoneSocket = await socketOf(a.url, phone.http.jar);
+    const laptopSocket = await socketOf(a.url, laptop.http.jar);
+
+    // The laptop opens the conversation in view: its chat machine reads it; the phone is told at once.
+    expect((await laptopSocket.call('chat-state', { visible: true, conversationId })).ok).toBe(true);
+    await waitFor(() => phoneSocket.readed.some((r) => r.conversationId === conversationId), 10_000, 'readed');
+    expect(await unreadOf(phone.http, conversationId)).toEqual([]);
+
+    // While it stays open, a new message is read at delivery; the phone, with its chat hidden, hears so too.
+    const before = phoneSocket.readed.length;
+    const live = await ownerSocket.call('sendMessage', {
+      senderId: owner.userId,
+      receiverId: member.userId,
+      text: 'are you there?',
+    });
+    await waitFor(() => laptopSocket.ids().has(live.message.id), 10_000, 'live message on the laptop');
+    await waitFor(() => phoneSocket.readed.length > before, 10_000, 'readed after the live message');
+    expect(await unreadOf(phone.http, conversationId)).toEqual([]);
+
+    // The laptop goes back to its contacts: the next one stays unread, whoever else is connected.
+    expect((await laptopSocket.call('chat-state', { visible: false, conversationId: null })).ok).toBe(true);
+    const later = await ownerSocket.call('sendMessage', {
+      senderId: owner.userId,
+      receiverId: member.userId,
+      text: 'later',
+    });
+    await waitFor(() => phoneSocket.ids().has(later.message.id), 10_000, 'later message on the phone');
+    await sleep(200);
+    expect(await unreadOf(phone.http, conversationId)).toEqual([later.message.id]);
+  });
+
+  it('a conversation of someone else cannot be reported open', async () => {
+    const solo = await signIn(a.url, 'solo@demo.test');
+    const owner = await signIn(a.url, 'owner@demo.test');
+    const s = await socketOf(a.url, owner.http.jar);
+    const sent = await s.call('sendMessage', {
+      senderId: owner.userId,
+      receiverId: (await signIn(a.url, 'admin@demo.test')).userId,
+      text: 'hi',
+    });
+    const soloSocket = await socketOf(a.url, solo.http.jar);
+    const refused = await soloSocket.call('chat-state', { visible: true, conversationId: sent.message.conversationId });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const malformed = await soloSocket.call('chat-state', { visible: 'yes', conversationId: 'x' });
+    expect(malformed).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  });
+});
