@@ -10,6 +10,8 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 
+export { graphOf, type ModelSide, recordWalk, walkOf } from './model-coverage.ts';
+
 /**
  * Test-only helpers (imported as `@majlis/machines/testing`).
  *
@@ -55,12 +57,17 @@ export function getTransitionPaths<TSnapshot extends Snapshot<unknown>, TEvent e
     path,
     reaches: path.state,
   }));
+  // Replayed from the model's own first snapshot: @xstate/graph 3's getPathsFromEvents would start from one made
+  // without the input (for a machine whose context reads it, an errored snapshot whose states no test matches).
+  const fromState = toStates[0]?.steps[0]?.state;
   for (const [from, { transitions }] of Object.entries(model.getAdjacencyMap())) {
     const prefix = toStates.find((p) => options.serializeState(p.state) === from);
     if (!prefix) continue;
     for (const { event, state } of Object.values(transitions) as Array<{ event: TEvent; state: TSnapshot }>) {
-      const events = [...prefix.steps.map((s) => s.event), event];
-      for (const path of model.getPathsFromEvents(events, options)) found.push({ path, reaches: state });
+      const events = [...prefix.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init'), event];
+      for (const path of model.getPathsFromEvents(events, { ...options, fromState } as never)) {
+        found.push({ path, reaches: state });
+      }
     }
   }
   // A transition into a state may be the state's own shortest path: keep one test per distinct event sequence,
