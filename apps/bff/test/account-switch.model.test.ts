@@ -8,13 +8,14 @@ import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { grantOps } from '@majlis/core/users/grant-ops';
 import { both } from '@majlis/i18n/server';
-import { refusalOf, SWITCH_REFUSALS, type SwitchRefusal } from '@majlis/machines';
+import { accountSwitchMachine, refusalOf, SWITCH_REFUSALS, type SwitchRefusal } from '@majlis/machines';
 import {
   accountSwitchPaths,
   caseOf,
   type SwitchCase,
   type SwitchModelEvent,
 } from '@majlis/machines/account-switch/account-switch.model';
+import { recordWalk } from '@majlis/machines/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -203,6 +204,7 @@ describe('account switching against the BFF', () => {
             ),
           },
         } as Parameters<typeof path.test>[0]);
+        recordWalk(accountSwitchMachine, 'server', path);
       });
     }
   });

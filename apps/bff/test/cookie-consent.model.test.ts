@@ -7,7 +7,7 @@ import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { type CookieConsentEvent, cookieConsentMachine } from '@majlis/machines';
-import { getTransitionPaths } from '@majlis/machines/testing';
+import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { createTestModel } from '@xstate/graph';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,7 @@ describe.each(drivers)('cookie consent chart against the BFF on %s', (driver) =>
             },
             events: { ACCEPT: choose, DECLINE: choose },
           });
+          recordWalk(cookieConsentMachine, 'server', path, input);
         });
       }
     });

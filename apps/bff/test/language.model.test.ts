@@ -7,7 +7,7 @@ import { createNotification } from '@majlis/core/notifications/notifications';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { type LanguageEvent, type LanguageInput, languageMachine } from '@majlis/machines';
-import { getTransitionPaths } from '@majlis/machines/testing';
+import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { createTestModel } from '@xstate/graph';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +137,7 @@ describe.each(drivers)('language chart against the BFF on %s', (driver) => {
             states: { ar: expectLanguage('ar'), en: expectLanguage('en') },
             events: { SET: choose, TOGGLE: choose },
           });
+          recordWalk(languageMachine, 'server', path, input);
         });
       }
     });

@@ -1,5 +1,5 @@
 import { type PaymentEvent, paymentMachine, type SubscriptionEvent, subscriptionMachine } from '@majlis/machines';
-import { createModel, getTransitionPaths } from '@majlis/machines/testing';
+import { createModel, getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, findActor } from '../src/auth/actor.ts';
@@ -112,6 +112,7 @@ describe.each(drivers)('billing statecharts against the core services on %s', (d
           const expected = step.state.value as string;
           if (expected !== 'draft') expect((await orderRow(orderId))?.status, `${e.type}`).toBe(expected);
         }
+        recordWalk(paymentMachine, 'server', path);
       });
     }
   });
@@ -203,6 +204,7 @@ describe.each(drivers)('billing statecharts against the core services on %s', (d
         const start = requireRoomTime(db, room.id, clock);
         if (refused) await expect(start).rejects.toMatchObject({ code: 'ROOM_EXPIRED' });
         else await expect(start).resolves.toBeTruthy();
+        recordWalk(subscriptionMachine, 'server', path);
       });
     }
   });

@@ -1,5 +1,5 @@
 import { type MeetingStatusEvent, meetingStatusMachine } from '@majlis/machines';
-import { getTransitionPaths } from '@majlis/machines/testing';
+import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { createTestModel } from '@xstate/graph';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,7 @@ describe.each(drivers)('meetingStatus against the core service on %s', (driver) 
         },
         events: Object.fromEntries(events.map((e) => [e.type, send])) as never,
       });
+      recordWalk(meetingStatusMachine, 'server', path);
     });
   }
 });

@@ -1,5 +1,5 @@
 import { decideTrial, type TrialState, type TrialVerificationEvent, trialVerificationMachine } from '@majlis/machines';
-import { getTransitionPaths } from '@majlis/machines/testing';
+import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { createTestModel } from '@xstate/graph';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,6 +225,7 @@ describe.each(drivers)('trialVerification against the core service on %s', (driv
         },
         events: Object.fromEntries(events.map((e) => [e.type, send])) as never,
       });
+      recordWalk(trialVerificationMachine, 'server', path);
     });
   }
 });

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the test model's event map is keyed by the machine's event names (OPEN, LOGIN…), which the rule takes for components.
 import { Trans } from '@lingui/react/macro';
 import { languageMachine } from '@majlis/machines';
-import { getTransitionPaths } from '@majlis/machines/testing';
+import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,7 @@ describe.each(['En', 'Ar', 'fr', null])('language, stored %s', (stored) => {
           },
         },
       });
+      recordWalk(languageMachine, 'client', path, { stored });
     });
   }
 });
@@ -144,6 +145,7 @@ describe.each([
           TOGGLE: () => click(() => fireEvent.click(screen.getByTestId('language-toggle'))),
         },
       });
+      recordWalk(languageMachine, 'client', path, input);
     });
   }
 });

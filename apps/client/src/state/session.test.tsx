@@ -1,6 +1,6 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the test model's event map is keyed by the machine's event names (OPEN, LOGIN…), which the rule takes for components.
-import { SESSION_END_REASONS, type SessionEvent, sessionMachine } from '@majlis/machines';
-import { getTransitionPaths } from '@majlis/machines/testing';
+import { decideSession, SESSION_END_REASONS, type SessionEvent, sessionMachine } from '@majlis/machines';
+import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,8 @@ const serializeState = (s: Snapshot) => JSON.stringify(s.value);
 /**
  * The whole app against a fake BFF: sign in through the form, sign out from the bar, a 401 from any call, a session
  * the server ended (what the socket's `session.ended` hands to the session actor). `session.checked` is the BFF's
- * step (decideSession); a check inside the limits is listed so the walk knows the page does nothing with it.
+ * step (decideSession): inside the limits the page hears nothing; past one, what reaches it is the socket's
+ * `session.ended` with the limit's reason, so the walk pushes that.
  */
 describe.each([null, demoUser])('session, stored user %s', (storedUser) => {
   const model = createTestModel(sessionMachine, {
@@ -38,6 +39,8 @@ describe.each([null, demoUser])('session, stored user %s', (storedUser) => {
       { type: 'UNAUTHORIZED' },
       ...SESSION_END_REASONS.map((reason) => ({ type: 'session.ended', reason }) as SessionEvent),
       { type: 'session.checked', now: 0, expiresAt: 1, idleUntil: 1 },
+      { type: 'session.checked', now: 2, expiresAt: 1, idleUntil: 3 },
+      { type: 'session.checked', now: 2, expiresAt: 3, idleUntil: 1 },
     ],
     serializeState,
   });
@@ -119,9 +122,16 @@ describe.each([null, demoUser])('session, stored user %s', (storedUser) => {
             if (reason === 'switched') localStorage.setItem('user', JSON.stringify({ ...demoUser, ownerId: 'acc-2' }));
             await act(async () => socket.sessionEnded(reason));
           },
-          'session.checked': () => {},
+          'session.checked': async ({ event }: { event: unknown }) => {
+            const { now, expiresAt, idleUntil } = event as Extract<SessionEvent, { type: 'session.checked' }>;
+            const check = decideSession({ expiresAt, lastSeenAt: idleUntil, idleMs: 0 }, now);
+            if (check.valid) return;
+            lastEvent = `session.ended:${check.reason}`;
+            await act(async () => socket.sessionEnded(check.reason));
+          },
         },
       } as Parameters<typeof path.test>[0]);
+      recordWalk(sessionMachine, 'client', path, { storedUser });
     });
   }
 });

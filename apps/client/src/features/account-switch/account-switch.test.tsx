@@ -1,10 +1,11 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the test model's event map is keyed by the machine's event names (OPEN, LOGIN…), which the rule takes for components.
-import { decideSwitch, refusalOf } from '@majlis/machines';
+import { accountSwitchMachine, decideSwitch, refusalOf } from '@majlis/machines';
 import {
   accountSwitchPaths,
   caseOf,
   type SwitchModelEvent,
 } from '@majlis/machines/account-switch/account-switch.model';
+import { recordWalk } from '@majlis/machines/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useMachine } from '@xstate/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -115,6 +116,7 @@ describe('account switching', () => {
           'xstate.error.actor.switchAccount': outcome,
         },
       } as Parameters<typeof path.test>[0]);
+      recordWalk(accountSwitchMachine, 'client', path);
     });
   }
 });

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the test model's event map is keyed by the machine's event names (OPEN, LOGIN…), which the rule takes for components.
 import { COOKIE_POLICY_VERSION } from '@majlis/contracts/cookies';
 import { type CookieConsentEvent, cookieConsentMachine } from '@majlis/machines';
-import { getTransitionPaths } from '@majlis/machines/testing';
+import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
 import { MemoryRouter } from 'react-router';
@@ -31,6 +31,8 @@ const recordedEvents: Recorded[] = [
  */
 describe.each([
   [null, null],
+  // Today's version without a choice beside it (the choice cookie cleared alone): nothing was decided.
+  [null, COOKIE_POLICY_VERSION],
   ['true', COOKIE_POLICY_VERSION],
   ['false', COOKIE_POLICY_VERSION],
   ['true', OLD],
@@ -139,6 +141,7 @@ describe.each([
             },
           },
         });
+        recordWalk(cookieConsentMachine, 'client', path, input);
       } finally {
         window.removeEventListener(CONSENT_EVENT, onConsent);
       }

@@ -1,6 +1,6 @@
 import { zoneName } from '@majlis/i18n';
 import { type JoinEvent, joinMachine } from '@majlis/machines';
-import { createModel, getTransitionPaths } from '@majlis/machines/testing';
+import { createModel, getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setReaderPrefs } from '../../lib/format.ts';
@@ -131,6 +131,7 @@ describe('join by number (model-based, against the real page)', () => {
           },
         },
       } as Parameters<typeof path.test>[0]);
+      recordWalk(joinMachine, 'client', path);
     });
   }
 
