@@ -19,6 +19,7 @@ import { createChatStates } from './chat-state.ts';
 import { createDelivery } from './delivery.ts';
 import { authenticateHandshakes } from './handshake.ts';
 import { createIo, type IoSocket, localSockets } from './io.ts';
+import { subscribeNotificationChanges } from './notification-changes.ts';
 import { createPresence } from './presence.ts';
 import { createSessionGuards } from './session-guard.ts';
 
@@ -87,6 +88,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
 
   const unsubscribe = [
     ...delivery.subscribe(bus),
+    subscribeNotificationChanges(io, bus),
     // Each instance cuts its own sockets of the ended sessions: the bus already reaches every instance.
     bus.subscribe(SESSION_ENDED_TOPIC, (event) => {
       const e = event as SessionEndedEvent;

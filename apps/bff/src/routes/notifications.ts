@@ -30,11 +30,11 @@ export const notificationRoutes = new Hono<Env>()
     async (c) =>
       c.json(await listNotifications(c.get('runtime').db, requireActor(c), c.get('locale'), c.req.valid('query'))),
   )
-  /** Spec §4: dismissing removes it from the list. */
+  /** Spec §4: dismissing removes it from the list; the user's other devices are told (issue 17). */
   .put('/notif/notify/:id', doc('Dismiss a notification', { tags: ['notifications'], response: ZOk }), async (c) => {
     const id = c.req.param('id');
     if (!/^\d{1,15}$/.test(id)) throw notFound();
-    await dismissNotification(c.get('runtime').db, requireActor(c), Number(id));
+    await dismissNotification(c.get('runtime'), requireActor(c), Number(id));
     return c.json({ ok: true });
   })
   .post(
@@ -47,6 +47,6 @@ export const notificationRoutes = new Hono<Env>()
     async (c) => {
       const actor = requireActor(c);
       assertSelf(actor, c.req.valid('json'));
-      return c.json({ ok: true, read: await markNotificationsRead(c.get('runtime').db, actor) });
+      return c.json({ ok: true, read: await markNotificationsRead(c.get('runtime'), actor) });
     },
   );

@@ -1,7 +1,8 @@
 import { NOTIFICATION_MAX_PAGE, NOTIFICATION_PAGE, type NotificationView } from '@majlis/contracts/notifications';
 import { type DigitStyle, formatDateTime, type Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { decideNotification, lifeOf } from '@majlis/machines';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
@@ -218,22 +219,86 @@ export async function listNotifications(
   return rows.map((r) => renderNotification(r, locale, digits));
 }
 
-/** Spec §4: dismissing removes it from the list. Another user's id answers 404. */
-export async function dismissNotification(db: Db, actor: Actor, id: number): Promise<void> {
-  const [row] = await db
+/**
+ * Bus topic of a change on one device that every other device of the user must follow (issue 17): a dismissal
+ * (`dismissed`: its id) or read-all (`read`). Each instance tells its own sockets of that user in that account.
+ */
+export const NOTIFICATION_CHANGED_TOPIC = 'notification.changed';
+export interface NotificationChangedEvent {
+  type: typeof NOTIFICATION_CHANGED_TOPIC;
+  accountId: string;
+  userId: string;
+  dismissed?: number;
+  read?: true;
+  [key: string]: unknown;
+}
+
+/** What the notification services need: the database, and the bus to tell the user's other devices (if any). */
+export interface NotificationsRuntime {
+  db: Db;
+  bus?: EventBus;
+}
+
+async function publishChange(bus: EventBus | undefined, actor: Actor, change: { dismissed?: number; read?: true }) {
+  if (!bus) return;
+  const event: NotificationChangedEvent = {
+    type: NOTIFICATION_CHANGED_TOPIC,
+    accountId: actor.accountId,
+    userId: actor.userId,
+    ...change,
+  };
+  // Stored is what counts: another device that missed this reads the list again when its drawer opens.
+  await bus.publish(NOTIFICATION_CHANGED_TOPIC, event).catch((err: unknown) => {
+    log.warn({ err, ...change }, 'notification change stored, not published');
+  });
+}
+
+const READ_SLICE = 5000;
+
+const own = (actor: Actor) => and(eq(notifications.userId, actor.userId), eq(notifications.accountId, actor.accountId));
+
+/**
+ * Spec §4: dismissing removes it from the list, on every device of the user. The notification life chart decides:
+ * another user's id, or one dismissed already, answers 404.
+ */
+export async function dismissNotification(rt: NotificationsRuntime, actor: Actor, id: number): Promise<void> {
+  const [row] = await rt.db
+    .select({ read: notifications.read, dismissedAt: notifications.dismissedAt })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), own(actor)));
+  if (!row || decideNotification(lifeOf(row), { type: 'notification.dismiss' }) !== 'dismissed') throw notFound();
+  // Still not dismissed when written: of two dismissals at once, one wins and the other answers 404.
+  const [done] = await rt.db
     .update(notifications)
     .set({ dismissedAt: new Date(), read: true })
     .where(and(eq(notifications.id, id), mine(actor)))
     .returning({ id: notifications.id });
-  if (!row) throw notFound();
+  if (!done) throw notFound();
+  await publishChange(rt.bus, actor, { dismissed: id });
 }
 
-/** Marks every notification of the actor read; answers how many were unread. */
-export async function markNotificationsRead(db: Db, actor: Actor): Promise<number> {
-  const rows = await db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(mine(actor), eq(notifications.read, false)))
-    .returning({ id: notifications.id });
-  return rows.length;
+/**
+ * Marks every notification of the actor read, as the life chart allows (not a dismissed one); answers how many were
+ * unread. The user's other devices are told, so their badges agree.
+ */
+export async function markNotificationsRead(rt: NotificationsRuntime, actor: Actor): Promise<number> {
+  const unread = await rt.db
+    .select({ id: notifications.id, read: notifications.read, dismissedAt: notifications.dismissedAt })
+    .from(notifications)
+    .where(and(own(actor), eq(notifications.read, false)));
+  const ids = unread
+    .filter((row) => decideNotification(lifeOf(row), { type: 'notification.read' }) === 'read')
+    .map((row) => row.id);
+  let count = 0;
+  // In slices: a statement's parameters are bounded (PostgreSQL: 65,535).
+  for (let i = 0; i < ids.length; i += READ_SLICE) {
+    const rows = await rt.db
+      .update(notifications)
+      .set({ read: true })
+      .where(and(inArray(notifications.id, ids.slice(i, i + READ_SLICE)), mine(actor), eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    count += rows.length;
+  }
+  await publishChange(rt.bus, actor, { read: true });
+  return count;
 }
