@@ -108,17 +108,6 @@ export const ZNotificationsRead = z.object({});
 export type NotificationsRead = z.infer<typeof ZNotificationsRead>;
 
 /**
- * Not in the spec (issue 17): another device of the user dismissed this notification, so this one drops it too
- * without telling the server (the server decided it already: notification life chart).
- */
-export const ZNotificationDismissed = z.object({ id: z.number().int().positive() });
-export type NotificationDismissed = z.infer<typeof ZNotificationDismissed>;
-
-/** Not in the spec (issue 17): the user read all their notifications on some device; every badge goes to nothing. */
-export const ZNotificationsRead = z.object({});
-export type NotificationsRead = z.infer<typeof ZNotificationsRead>;
-
-/**
  * Not in the spec (issue 17): why the server ended the session, pushed on the user's sockets just before they are
  * cut, so the page signs out at once and says why. The session machine's reasons (packages/machines session).
  */
@@ -164,8 +153,6 @@ export interface ServerToClientEvents {
   getMessage: (message: ChatMessage) => void;
   'messages-readed': (p: MessagesReaded) => void;
   notification: (n: NotificationView) => void;
-  'notification.dismissed': (p: NotificationDismissed) => void;
-  'notifications.read': (p: NotificationsRead) => void;
   'notification.dismissed': (p: NotificationDismissed) => void;
   'notifications.read': (p: NotificationsRead) => void;
   pong: (p: { t: number }) => void;
