@@ -22,6 +22,10 @@ export interface NotificationsContext {
 export type NotificationsEvent =
   | { type: 'notification.received'; notification: NotificationItem }
   | { type: 'notification.dismiss'; id: number }
+  /** Another device of the user dismissed it (the server said so): drop it without telling the server again. */
+  | { type: 'notification.removed'; id: number }
+  /** The user read all on some device (the server said so): this badge goes to nothing too. */
+  | { type: 'notifications.allRead' }
   /** The drawer opened: read the list again (what a missed push left out). */
   | { type: 'notifications.reload' }
   | { type: 'location.changed'; onBilling: boolean };
@@ -34,8 +38,10 @@ function merge(items: NotificationItem[], incoming: NotificationItem[]): Notific
 
 /**
  * Notifications (spec §4, §8): loading (GET /api/notif/notify; a failure is ignored and leaves the list empty) →
- * ready, and again when the drawer opens. Live `notification` events are added once each (by id), also while loading; dismissing removes one and
- * tells the server. While a danger notification is listed, `ready` is in `renewNow` (the drawer offers renew-now to
+ * ready, and again when the drawer opens. Live `notification` events are added once each (by id), also while
+ * loading; dismissing removes one and tells the server. A dismissal or read-all on another device of the user
+ * (issue 17: the server decided it and says so) removes it or marks all read here too, without telling the server
+ * again. While a danger notification is listed, `ready` is in `renewNow` (the drawer offers renew-now to
  * /dashbord/billing) unless the user is already on billing (`onBilling`); otherwise `calm`.
  */
 export const notificationsMachine = setup({
@@ -68,12 +74,16 @@ export const notificationsMachine = setup({
     remove: assign({
       items: ({ context }, params: { id: number }) => context.items.filter((n) => n.id !== params.id),
     }),
+    markAllRead: assign({
+      items: ({ context }) => context.items.map((n) => (n.read ? n : { ...n, read: true })),
+    }),
     setLocation: assign({ onBilling: (_, params: { onBilling: boolean }) => params.onBilling }),
   },
   guards: {
     offersRenewal: ({ context }) => !context.onBilling && context.items.some((n) => n.type === 'danger'),
     isListed: ({ context, event }) =>
-      event.type === 'notification.dismiss' && context.items.some((n) => n.id === event.id),
+      (event.type === 'notification.dismiss' || event.type === 'notification.removed') &&
+      context.items.some((n) => n.id === event.id),
     hasDanger: ({ context }) => context.items.some((n) => n.type === 'danger'),
   },
 }).createMachine({
@@ -118,6 +128,12 @@ export const notificationsMachine = setup({
             { type: 'remove', params: ({ event }) => ({ id: event.id }) },
           ],
         },
+        'notification.removed': {
+          guard: 'isListed',
+          target: '.deciding',
+          actions: { type: 'remove', params: ({ event }) => ({ id: event.id }) },
+        },
+        'notifications.allRead': { actions: 'markAllRead' },
         'notifications.reload': 'loading',
         'location.changed': {
           target: '.deciding',

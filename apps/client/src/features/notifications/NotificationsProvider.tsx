@@ -41,13 +41,25 @@ function Bridge() {
       }),
     [actor, realtime],
   );
+  // Issue 17: what another device of the user did, decided on the server; this list and badge follow.
+  useEffect(() => {
+    const offDismissed = realtime.on('notificationDismissed', (id) => actor.send({ type: 'notification.removed', id }));
+    const offRead = realtime.on('notificationsRead', () => actor.send({ type: 'notifications.allRead' }));
+    return () => {
+      offDismissed();
+      offRead();
+    };
+  }, [actor, realtime]);
   useEffect(() => {
     actor.send({ type: 'location.changed', onBilling });
   }, [actor, onBilling]);
   return null;
 }
 
-/** The notifications statechart for the dashboard: loaded at start, live pushes added, dismissals sent. */
+/**
+ * The notifications statechart for the dashboard: loaded at start, live pushes added, dismissals sent, and what the
+ * user's other devices dismissed or read followed.
+ */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   // The machine starts from the first location only; later ones arrive as location.changed.

@@ -37,14 +37,21 @@ type Event =
   | NotificationsEvent
   | { type: 'xstate.done.actor.loadNotifications'; output: NotificationItem[] }
   | { type: 'xstate.error.actor.loadNotifications'; error: unknown };
+/**
+ * Read or not is part of where it stands: the badge counts the unread, and read-all on another device (issue 17)
+ * changes only that. (A state's checks see one snapshot of it, so what they assert must all be in its name.)
+ */
 const serializeState = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.items.map((n) => n.id).sort(), s.context.onBilling]);
+  JSON.stringify([s.value, s.context.items.map((n) => `${n.id}${n.read ? 'r' : ''}`).sort(), s.context.onBilling]);
 
 const events: Event[] = [
   { type: 'notification.received', notification: warning },
   { type: 'notification.received', notification: danger },
   { type: 'notification.dismiss', id: warning.id },
   { type: 'notification.dismiss', id: danger.id },
+  { type: 'notification.removed', id: warning.id },
+  { type: 'notification.removed', id: danger.id },
+  { type: 'notifications.allRead' },
   { type: 'location.changed', onBilling: true },
   { type: 'location.changed', onBilling: false },
   { type: 'notifications.reload' },
@@ -126,7 +133,7 @@ describe('notifications drawer, against the notifications statechart', () => {
       const expectListed = (state: Snapshot) => {
         expect(listed().map((el) => el.dataset.type)).toEqual(state.context.items.map((n) => n.type));
         const badge = screen.queryByTestId('notifications-badge');
-        const n = state.context.items.length;
+        const n = state.context.items.filter((item) => !item.read).length;
         expect(badge?.textContent ?? null).toBe(n ? `${'٠١٢'[n]}الإشعارات: ${'٠١٢'[n]}` : null);
         // Server HTML arrives sanitised; the message is rendered as HTML (bold here).
         for (const el of listed()) expect(el.querySelector('b')).not.toBeNull();
@@ -166,6 +173,18 @@ describe('notifications drawer, against the notifications statechart', () => {
               expect(calls.some((c) => c.method === 'PUT' && c.path === `/api/notif/notify/${n.id}`)).toBe(true),
             );
           },
+          // Another device of the user dismissed it: gone here, and this page tells the server nothing.
+          'notification.removed': async ({ event }: { event: Event }) => {
+            const { id } = event as { id: number };
+            const puts = () => calls.filter((c) => c.method === 'PUT').length;
+            const before = puts();
+            realtime.notificationDismissed(id);
+            const title = byId.get(id)?.title;
+            await waitFor(() => expect(screen.queryByRole('button', { name: `إخفاء: ${title}` })).toBeNull());
+            expect(puts()).toBe(before);
+          },
+          // Read on another device: this badge goes to nothing, the list stays.
+          'notifications.allRead': () => realtime.notificationsRead(),
           'location.changed': async ({ event }: { event: Event }) => {
             const to = (event as { onBilling: boolean }).onBilling ? '/dashbord/billing' : '/dashbord/meeting';
             await router.navigate(to);
