@@ -2,6 +2,7 @@ import { CONSENT_VERSION_COOKIE, COOKIE_POLICY_VERSION } from '@majlis/contracts
 import { cookieConsentMachine, decideConsent } from '@majlis/machines';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { inspect } from '../lib/inspect.ts';
 import { CONSENT_COOKIE, readCookie, writeCookie } from '../lib/storage.ts';
 import { useSessionUser } from './session.tsx';
 
@@ -90,7 +91,7 @@ export function useConsentChoice() {
 }
 
 export function CookieConsentProvider({ children }: { children: ReactNode }) {
-  const options = useMemo(() => ({ input: storedConsent() }), []);
+  const options = useMemo(() => ({ input: storedConsent(), inspect }), []);
   return (
     <CookieConsentContext.Provider logic={cookieConsentLogic} options={options}>
       <ConsentSync />

@@ -5,6 +5,7 @@ import { createActorContext } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { applyDocumentLanguage } from '../i18n/i18n.ts';
 import { useReaderPrefs } from '../lib/format.ts';
+import { inspect } from '../lib/inspect.ts';
 import { LANGUAGE_KEY, readLocal, writeCookie, writeLocal } from '../lib/storage.ts';
 import { useSessionUser } from './session.tsx';
 
@@ -44,7 +45,7 @@ function DirectionSync() {
 }
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
-  const options = useMemo(() => ({ input: { stored: readStoredLanguage() } }), []);
+  const options = useMemo(() => ({ input: { stored: readStoredLanguage() }, inspect }), []);
   return (
     <LanguageContext.Provider logic={languageLogic} options={options}>
       <DirectionSync />

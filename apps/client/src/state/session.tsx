@@ -3,6 +3,7 @@ import { createActorContext } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { setReaderPrefs } from '../lib/format.ts';
 import { logoutRequest, setUnauthorizedHandler } from '../lib/http.ts';
+import { inspect } from '../lib/inspect.ts';
 import { hardNavigation, navigate } from '../lib/navigation.ts';
 import { readStoredUser, storeUser } from '../lib/storage.ts';
 
@@ -57,7 +58,7 @@ function UnauthorizedBridge() {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   // Read once: the stored user decides where `restoring` goes.
-  const options = useMemo(() => ({ input: { storedUser: readStoredUser() } }), []);
+  const options = useMemo(() => ({ input: { storedUser: readStoredUser() }, inspect }), []);
   return (
     <SessionContext.Provider logic={sessionLogic} options={options}>
       <UnauthorizedBridge />

@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createActor } from 'xstate';
 import { messageOf } from '../../lib/http.ts';
+import { inspect } from '../../lib/inspect.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { billingApi, goToPayment, type Quote } from './api.ts';
 
@@ -58,8 +59,8 @@ export function useCheckout(opened: boolean, purchase: TPurchase | null) {
   }, []);
   // No timers or invoked actors inside: a replaced actor needs no stopping (and StrictMode's double effects cannot
   // stop the live one).
-  const [actor, setActor] = useState(() => createActor(logic).start());
-  restart.current = () => setActor(createActor(logic).start());
+  const [actor, setActor] = useState(() => createActor(logic, { inspect }).start());
+  restart.current = () => setActor(createActor(logic, { inspect }).start());
   const state = useSelector(actor, (s) => s.value);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api, body, seg } from '../../lib/api.ts';
 import { deviceZone, formatDate, formatMoment, sameClock, showDigits, zoneLabel } from '../../lib/format.ts';
+import { inspect } from '../../lib/inspect.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useSessionUser } from '../../state/session.tsx';
@@ -50,7 +51,7 @@ export function JoinFlow({
   const { t } = useLingui();
   const language = useLanguage();
   const user = useSessionUser();
-  const [state, send] = useMachine(logic);
+  const [state, send] = useMachine(logic, { inspect });
   const [number, setNumber] = useState(() => toAsciiDigits(initialNumber).replace(/\D/g, ''));
   const [name, setName] = useState(() => (user ? `${user.fname} ${user.lname}`.trim() : ''));
   const [asOwner, setAsOwner] = useState(false);

@@ -12,6 +12,7 @@ import { RealtimeProvider } from '../../features/chat/realtime.tsx';
 import { AccountDataProvider, useAccountData } from '../../features/dashboard/account-context.tsx';
 import { NotificationsDrawer } from '../../features/notifications/NotificationsDrawer.tsx';
 import { NotificationsProvider } from '../../features/notifications/NotificationsProvider.tsx';
+import { inspect } from '../../lib/inspect.ts';
 import { CHAT_SCREEN_KEY, readLocal, writeLocal } from '../../lib/storage.ts';
 import { useSessionUser } from '../../state/session.tsx';
 import { Icon } from '../../ui/icons.tsx';
@@ -37,7 +38,7 @@ export default function DashLayout() {
   const [chatOpen, setChatOpen] = useState(() => readLocal(CHAT_SCREEN_KEY) === 'show');
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const switcher = useMachine(accountSwitchLogic);
+  const switcher = useMachine(accountSwitchLogic, { inspect });
   const { dir } = useDirection();
   const { pathname } = useLocation();
 

@@ -9,6 +9,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { formatNumber, showDigits, typedDigits } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { inspect } from '../../../lib/inspect.ts';
 import { fieldErrorsOf, formErrorOf } from '../../../lib/server-errors.ts';
 import { useLanguage } from '../../../state/language.tsx';
 import { PhoneFields } from '../../users/PhoneFields.tsx';
@@ -55,6 +56,7 @@ export function TrialDialog({
   const [snapshot, send] = useMachine(trialVerificationMachine, {
     input: { triesLeft: initial.triesLeft },
     snapshot: trialSnapshot(initial.state, { triesLeft: initial.triesLeft }),
+    inspect,
   });
   const [view, setView] = useState(initial);
   const [message, setMessage] = useState<string | null>(null);
