@@ -30,9 +30,14 @@ export type NotificationsEvent =
   | { type: 'notifications.reload' }
   | { type: 'location.changed'; onBilling: boolean };
 
+/**
+ * One per id, newest first. Read is for good (the server's life chart never un-reads one): a listed notification
+ * read here stays read when it is given again unread (a push rendered before another device read all that arrives
+ * after it), so the badge does not count it again while the server holds it read.
+ */
 function merge(items: NotificationItem[], incoming: NotificationItem[]): NotificationItem[] {
   const byId = new Map(items.map((n) => [n.id, n]));
-  for (const n of incoming) byId.set(n.id, n);
+  for (const n of incoming) byId.set(n.id, byId.get(n.id)?.read && !n.read ? { ...n, read: true } : n);
   return [...byId.values()].sort((a, b) => b.id - a.id);
 }
 
