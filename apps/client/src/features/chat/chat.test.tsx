@@ -1,4 +1,5 @@
 import { type ChatEvent, type ChatMessageRef, chatMachine } from '@majlis/machines';
+import { recordWalk } from '@majlis/machines/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
@@ -225,6 +226,7 @@ describe('team chat read/unread rules, against the chat panel', () => {
           },
         } as never,
       });
+      recordWalk(chatMachine, 'client', path, { userId: me.userId });
     });
   }
 });

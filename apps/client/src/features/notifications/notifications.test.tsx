@@ -1,4 +1,5 @@
 import { type NotificationItem, type NotificationsEvent, notificationsMachine } from '@majlis/machines';
+import { recordWalk } from '@majlis/machines/testing';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { TestModel } from '@xstate/graph';
 import { useState } from 'react';
@@ -201,6 +202,7 @@ describe('notifications drawer, against the notifications statechart', () => {
       });
       // The drawer's dismiss buttons are labelled; every listed item has one.
       for (const el of listed()) expect(within(el).getByRole('button')).toBeTruthy();
+      recordWalk(notificationsMachine, 'client', path, { onBilling: false });
     });
   }
 });
