@@ -37,6 +37,18 @@ const REQUIRED: Record<string, ModelSide[]> = {
  * part of the transition's name (`source --event[guard]--> target`).
  */
 const NOT_ON_SIDE: Record<string, Partial<Record<ModelSide, Array<{ match: string; why: string }>>>> = {
+  cookieConsent: {
+    server: [
+      {
+        match: 'cookieConsent.restoring --always--> ',
+        why: 'a stored record always has a choice and a version (both NOT NULL); no record reads as outdated',
+      },
+      {
+        match: '--RECORDED',
+        why: "the record arriving at a browser at sign-in is the page's step; the server's side is the record itself",
+      },
+    ],
+  },
   language: {
     client: [
       {
