@@ -154,6 +154,21 @@ describe.each(drivers)('profile, picture, password, sessions and the institution
       expect(bad.json.fields.digits.ar).toBeTruthy();
     });
 
+    it('turns the chat digest e-mail off and on; left out, the saved choice stays', async () => {
+      const c = await signIn(DEMO_EMAILS.member);
+      expect((await c.get('/api/user/info')).json.info.chatDigest).toBe(true);
+      const off = await c.request('PUT', '/api/profile', { body: { ...body, chatDigest: false } });
+      expect(off.status).toBe(200);
+      expect(off.json.info.chatDigest).toBe(false);
+      expect((await c.request('PUT', '/api/profile', { body })).json.info.chatDigest).toBe(false);
+      expect((await c.get('/api/user/info')).json.info.chatDigest).toBe(false);
+      const bad = await c.request('PUT', '/api/profile', { body: { ...body, chatDigest: 'yes' } });
+      expect(bad.status).toBe(400);
+      expect(bad.json.fields.chatDigest.ar).toBeTruthy();
+      await c.request('PUT', '/api/profile', { body: { ...body, chatDigest: true } });
+      expect((await c.get('/api/user/info')).json.info.chatDigest).toBe(true);
+    });
+
     it('refuses anonymous callers and bad fields in the error shape, with the register rule for the phone', async () => {
       const anon = http();
       await anon.csrf();

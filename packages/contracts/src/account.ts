@@ -72,6 +72,8 @@ export const ZUserInfo = z.strictObject({
      * (Arabic-Indic in Arabic, Latin in English), so an English page never shows Arabic-Indic digits unasked.
      */
     digits: z.enum(DIGIT_STYLES).nullable(),
+    /** Unread chat messages are e-mailed as one digest after 15 minutes (issue 14); the profile turns it off. */
+    chatDigest: z.boolean(),
   }),
 });
 export type UserInfo = z.infer<typeof ZUserInfo>;

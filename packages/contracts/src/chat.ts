@@ -126,3 +126,6 @@ export type Conversation = z.infer<typeof ZConversation>;
 /** Answers of the unread-status and clearing routes. */
 export const ZMarkUnreadAnswer = z.strictObject({ ok: z.literal(true), unread: ZUnreadRecord.nullable() });
 export const ZClearUnreadAnswer = z.strictObject({ ok: z.literal(true), deleted: z.number().int() });
+
+/** Issue 14: unread chat messages are e-mailed as one digest once they have waited this long (core's job, the profile). */
+export const CHAT_DIGEST_AFTER_MINUTES = 15;

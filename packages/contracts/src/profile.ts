@@ -20,6 +20,8 @@ export const ZProfileBody = z.strictObject({
   timeZone: ZTimeZone,
   /** The digit style of every date, time, count and size the user reads; left out, the saved one stays. */
   digits: ZDigits.optional(),
+  /** Unread chat messages e-mailed as one digest after 15 minutes (issue 14); left out, the saved choice stays. */
+  chatDigest: z.boolean('field.invalid').optional(),
 });
 export type TProfileBody = z.infer<typeof ZProfileBody>;
 

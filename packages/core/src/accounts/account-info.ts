@@ -35,6 +35,7 @@ export async function getUserInfo(db: Db, actor: Actor) {
       locale: users.locale,
       timeZone: users.timeZone,
       digits: users.digits,
+      chatDigest: users.chatDigest,
     })
     .from(users)
     .where(eq(users.id, actor.userId));

@@ -1,4 +1,5 @@
 import { bbbRecordingsImportJob } from './bbb-recordings-import.ts';
+import { chatDigestJob } from './chat-digest.ts';
 import { deliverOutboxJob } from './deliver-outbox.ts';
 import { meetingRemindersJob } from './meeting-reminders.ts';
 import { meetingSweeperJob } from './meeting-sweeper.ts';
@@ -21,6 +22,7 @@ export const jobs: JobDefinition<unknown>[] = [
   meetingSweeperJob,
   sendNotificationJob,
   bbbRecordingsImportJob,
+  chatDigestJob,
 ];
 
 /**

@@ -19,6 +19,7 @@ export async function updateProfile(db: Db, actor: Actor, body: TProfileBody): P
       locale: body.locale,
       timeZone: body.timeZone,
       ...(body.digits ? { digits: body.digits } : {}),
+      ...(body.chatDigest !== undefined ? { chatDigest: body.chatDigest } : {}),
     })
     .where(eq(users.id, actor.userId))
     .returning({
@@ -31,6 +32,7 @@ export async function updateProfile(db: Db, actor: Actor, body: TProfileBody): P
       locale: users.locale,
       timeZone: users.timeZone,
       digits: users.digits,
+      chatDigest: users.chatDigest,
     });
   if (!u) throw notFound();
   const user = toSessionUser({ ...actor, fname: u.fname, lname: u.lname, picture: u.picture });

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { CHAT_DIGEST_AFTER_MINUTES } from '@majlis/contracts/chat';
 import { digitStyleOf } from '@majlis/i18n';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
-import { setReaderPrefs } from '../../lib/format.ts';
+import { formatNumber, setReaderPrefs } from '../../lib/format.ts';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { LanguageContext, useLanguage } from '../../state/language.tsx';
 import { SessionContext } from '../../state/session.tsx';
@@ -30,6 +31,7 @@ export function DetailsCard({ info }: { info: UserInfo }) {
       timeZone: info.timeZone,
       // Unchosen: the page's language's own, which saving then keeps.
       digits: info.digits ?? digitStyleOf(language),
+      chatDigest: info.chatDigest,
     },
     validate: validateDetails,
   });
@@ -37,6 +39,7 @@ export function DetailsCard({ info }: { info: UserInfo }) {
   const [busy, setBusy] = useState(false);
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
   const values = form.getValues();
+  const digestMinutes = formatNumber(language, CHAT_DIGEST_AFTER_MINUTES);
   const input = (field: keyof DetailsForm) => ({ ...form.getInputProps(field), error: errorText(form.errors[field]) });
 
   const submit = form.onSubmit(async (valid) => {
@@ -114,6 +117,13 @@ export function DetailsCard({ info }: { info: UserInfo }) {
               data-testid="profile-digits"
             />
           </SimpleGrid>
+          <Switch
+            label={t`E-mail me unread chat messages`}
+            description={t`One e-mail when messages stay unread for ${digestMinutes} minutes`}
+            checked={values.chatDigest}
+            onChange={(e) => form.setFieldValue('chatDigest', e.currentTarget.checked)}
+            data-testid="profile-chat-digest"
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
               <Trans>Save</Trans>

@@ -19,6 +19,7 @@ export interface DetailsForm {
   locale: 'ar' | 'en';
   timeZone: string;
   digits: 'arab' | 'latn';
+  chatDigest: boolean;
 }
 
 /** '+201001234567' → { countryCode: '+20', phone: '1001234567' }; anything unparsable stays whole. */
@@ -37,6 +38,7 @@ export function profileBodyOf(form: DetailsForm): ProfileBody {
     locale: form.locale,
     timeZone: form.timeZone,
     digits: form.digits,
+    chatDigest: form.chatDigest,
   };
 }
 

@@ -86,9 +86,13 @@ export const unreadMessages = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the chat digest e-mail told of it (issue 14): each unread message is in one digest at most. */
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.messageId] }),
     index('unread_messages_user_conversation_idx').on(t.userId, t.conversationId),
+    /** The digest job's scan: undigested records by age. */
+    index('unread_messages_undigested_idx').on(t.createdAt).where(sql`${t.digestedAt} is null`),
   ],
 );

@@ -36,6 +36,8 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('Africa/Cairo'),
     /** One digit style for everything the user reads (DESIGN §11); null follows the language (Arabic-Indic in Arabic). */
     digits: text('digits', { enum: ['arab', 'latn'] }),
+    /** Issue 14: unread chat messages are e-mailed as one digest after 15 minutes; the profile turns it off. */
+    chatDigest: boolean('chat_digest').notNull().default(true),
     isOps: boolean('is_ops').notNull().default(false),
     active: boolean('active').notNull().default(true),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
