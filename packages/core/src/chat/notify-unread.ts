@@ -1,8 +1,8 @@
 import type { ChatMessage } from '@majlis/contracts/chat';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
-import { conversations, teams, users } from '../db/schema/index.ts';
+import { conversations, teams, unreadMessages, users } from '../db/schema/index.ts';
 import type { EventBus } from '../events/bus.ts';
 import { actorName, chatLink, notifyUsers } from '../notifications/notify-users.ts';
 import { conversationMemberIds } from './chat-access.ts';
@@ -27,6 +27,13 @@ export async function notifyAwayReaders(
   const readers = (await conversationMemberIds(rt.db, conversation)).filter((id) => id !== actor.userId);
   if (!readers.length) return 0;
   const here = await whoIsHere(readers);
+  // Readers in the chat when it arrived see it there: no digest e-mail for it later (issue 14, jobs/chat-digest.ts).
+  if (here.size) {
+    await rt.db
+      .update(unreadMessages)
+      .set({ digestedAt: new Date() })
+      .where(and(eq(unreadMessages.messageId, message.id), inArray(unreadMessages.userId, [...here])));
+  }
   const away = readers.filter((id) => !here.has(id));
   if (!away.length) return 0;
   let team = '';

@@ -2,6 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from '../../test/services.ts';
 import { type Actor, findActor } from '../auth/actor.ts';
+import { notifyAwayReaders } from '../chat/notify-unread.ts';
 import { sendMessage } from '../chat/send-message.ts';
 import { clearUnread } from '../chat/unread.ts';
 import { memberships, outbox, teamMembers, unreadMessages, users } from '../db/schema/index.ts';
@@ -96,6 +97,20 @@ describe.each(drivers)('chat digest on %s', (driver: Driver) => {
     expect(latest?.subject).toBe('You have 2 unread messages on Majlis');
     expect(latest?.body).toContain('in 2 conversations');
     expect(latest?.body).not.toContain('أحمد');
+  });
+
+  it('a member who was in the chat when it came gets no e-mail for it (the badge is there to see)', async () => {
+    const sent = await sendMessage({ db: database.db }, admin, { text: 'أنا هنا', receiverId: member.userId });
+    await notifyAwayReaders({ db: database.db }, admin, sent.message, async () => new Set([member.userId]));
+    const before = (await digestsTo('member@demo.test')).length;
+    expect(await runChatDigests(at(CHAT_DIGEST_AFTER_MINUTES + 1))).toBe(0);
+    expect(await digestsTo('member@demo.test')).toHaveLength(before);
+    // Still unread in the chat all the same.
+    const [row] = await database.db
+      .select()
+      .from(unreadMessages)
+      .where(and(eq(unreadMessages.userId, member.userId), eq(unreadMessages.messageId, sent.message.id)));
+    expect(row?.digestedAt).not.toBeNull();
   });
 
   it('turned off in the profile: nothing is sent, and the messages are not told later either', async () => {

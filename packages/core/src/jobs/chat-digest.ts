@@ -28,8 +28,9 @@ interface Unread {
 }
 
 /**
- * One e-mail for a reader's unread chat messages (issue 14): a member who left messages unread for 15 minutes (offline,
- * or not reading: the server's chat machine reads what is open and in view) gets every undigested one in one digest,
+ * One e-mail for a reader's unread chat messages (issue 14): a member who was not in the chat when messages came
+ * (no socket of theirs said addUser, anywhere: notify-unread.ts marks the others told) and left them unread for 15
+ * minutes gets every one not yet told in one digest,
  * in their profile's language, counted per conversation, and each message is in one digest at most. Off in the
  * profile (users.chat_digest): their messages are marked told all the same, so turning it on later sends no backlog. Rows are claimed with `for update skip locked`, so two workers never send one twice.
  * Answers how many digests were written to the outbox.

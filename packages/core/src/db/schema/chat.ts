@@ -86,7 +86,10 @@ export const unreadMessages = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the chat digest e-mail told of it (issue 14): each unread message is in one digest at most. */
+    /**
+     * Issue 14: when the reader no longer needs an e-mail about it: set by the digest that told of it, or at delivery
+     * when the reader was in the chat (they see it there). Null: the next digest tells of it. One digest at most.
+     */
     digestedAt: timestamp('digested_at', { withTimezone: true }),
   },
   (t) => [
