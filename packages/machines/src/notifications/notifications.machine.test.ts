@@ -20,7 +20,7 @@ const storageFull: NotificationItem = {
 describe('notifications chart: read is for good', () => {
   it('a notification read here stays read when the same one arrives again unread', async () => {
     const actor = createActor(
-      notificationsMachine.provide({ actors: { loadNotifications: fromPromise(async () => []) } }),
+      notificationsMachine.provide({ actors: { loadNotifications: fromPromise<NotificationItem[]>(async () => []) } }),
       { input: { onBilling: false } },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
