@@ -42,9 +42,11 @@ describe.skipIf(skip)(`server-side unread across two BFF processes${skip ? ` (${
       .filter((u) => u.conversationId === conversationId)
       .map((u) => u.id);
 
+  let env: Record<string, string>;
+
   beforeAll(async () => {
     db = await createPostgresDatabase();
-    const env = {
+    env = {
       DATABASE_URL: db.url,
       REDIS_URL: redisUrl as string,
       REDIS_PREFIX: prefix,
@@ -130,6 +132,36 @@ describe.skipIf(skip)(`server-side unread across two BFF processes${skip ? ` (${
     await waitFor(() => phoneSocket.ids().has(later.message.id), 10_000, 'later message on the phone');
     await sleep(200);
     expect(await unreadOf(phone.http, conversationId)).toEqual([later.message.id]);
+  });
+
+  it('a member in the chat on the other instance gets no chat notification; gone from the chat, he does', async () => {
+    // The test before killed B: a new B joins (as after a deploy), knowing nobody's presence yet.
+    b = await startBff(env);
+    const owner = await signIn(a.url, 'owner@demo.test');
+    const admin = await signIn(b.url, 'admin@demo.test');
+    const ownerSocket = await socketOf(a.url, owner.http.jar);
+    const adminSocket = await socketOf(b.url, admin.http.jar);
+    // The owner sees the admin come online: every instance knows it by then (presence is shared first).
+    expect((await adminSocket.call('addUser', { ownerId: admin.accountId, userId: admin.userId })).ok).toBe(true);
+    await waitFor(() => ownerSocket.users.some((u) => u.userId === admin.userId), 10_000, 'admin online on A');
+    const chatNotes = async () =>
+      ((await admin.http.get('/api/notif/notify')).json as Array<{ source_type?: string; read: boolean }>).filter(
+        (n) => n.source_type === 'chat' && !n.read,
+      );
+    await admin.http.post('/api/notif/notify', { ownerId: admin.accountId, userId: admin.userId });
+    const here = await ownerSocket.call('sendMessage', {
+      senderId: owner.userId,
+      receiverId: admin.userId,
+      text: 'here?',
+    });
+    await waitFor(() => adminSocket.ids().has(here.message.id), 10_000, 'message on B');
+    await sleep(200);
+    expect(await chatNotes()).toEqual([]);
+    // Gone from the chat: the next message is told.
+    adminSocket.close();
+    await waitFor(() => !ownerSocket.users.some((u) => u.userId === admin.userId), 10_000, 'admin offline on A');
+    await ownerSocket.call('sendMessage', { senderId: owner.userId, receiverId: admin.userId, text: 'away now' });
+    await expect.poll(async () => (await chatNotes()).length, { timeout: 10_000 }).toBe(1);
   });
 
   it('a conversation of someone else cannot be reported open', async () => {

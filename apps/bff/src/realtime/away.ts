@@ -17,8 +17,15 @@ type WhoIsHere = (accountId: string, userIds: string[]) => Promise<Set<string>>;
 const probes = new WeakMap<Runtime, WhoIsHere>();
 
 /** attachRealtime registers how this process asks who is in the chat; without it (no socket server) all are away. */
-export function registerChatPresence(runtime: Runtime, io: IoServer) {
+export function registerChatPresence(
+  runtime: Runtime,
+  io: IoServer,
+  known: (accountId: string) => ReadonlySet<string> | null,
+) {
   probes.set(runtime, async (accountId, userIds) => {
+    // What presence last computed (any instance's, shared over the bus): no round trip to the other instances.
+    const online = known(accountId);
+    if (online) return new Set(userIds.filter((id) => online.has(id)));
     const rooms = userIds.map((userId) => memberRoom(accountId, userId));
     const here = (sockets: { data: IoSocket['data'] }[]) =>
       new Set(sockets.filter((s) => s.data.online).map((s) => s.data.actor.userId));

@@ -1,5 +1,6 @@
 import type { OnlineUser } from '@majlis/contracts/realtime';
 import { accountRoom } from '@majlis/contracts/socket-rooms';
+import type { EventBus } from '@majlis/core/events/bus';
 import type { Logger } from '@majlis/core/log';
 import { type IoServer, localSockets, type SocketData } from './io.ts';
 
@@ -8,16 +9,39 @@ const COALESCE_MS = 50;
 
 export type Presence = ReturnType<typeof createPresence>;
 
+/** Bus topic: an instance computed an account's online users; every instance keeps the newest (issue 14). */
+const PRESENCE_TOPIC = 'chat.presence';
+interface PresenceEvent {
+  type: typeof PRESENCE_TOPIC;
+  accountId: string;
+  userIds: string[];
+  at: number;
+  [key: string]: unknown;
+}
+
 /**
  * Online users of an account (spec §3 getUsers): the users whose sockets said addUser, on every instance. A burst of
  * connects and disconnects (a reload, a deploy) costs one cross-instance fetchSockets per account, not one per socket.
+ * Each result is shared over the bus, so every instance knows who is in the chat without asking the others: a chat
+ * message's away check (away.ts) read fetchSockets across instances for every message, the chat's dearest step.
  */
-export function createPresence(io: IoServer, log: Logger) {
+export function createPresence(io: IoServer, log: Logger, bus: EventBus) {
   const pending = new Map<string, Promise<OnlineUser[]>>();
+  /** The newest online users known per account (from any instance's computation), with when it was computed. */
+  const known = new Map<string, { userIds: Set<string>; at: number }>();
   let closed = false;
+  const learn = (accountId: string, userIds: string[], at: number) => {
+    const had = known.get(accountId);
+    if (!had || had.at <= at) known.set(accountId, { userIds: new Set(userIds), at });
+  };
+  const unsubscribe = bus.subscribe(PRESENCE_TOPIC, (event) => {
+    const e = event as PresenceEvent;
+    learn(e.accountId, e.userIds, e.at);
+  });
 
   async function compute(accountId: string): Promise<OnlineUser[]> {
     const room = accountRoom(accountId);
+    const at = Date.now();
     let sockets: { data: Partial<SocketData> }[];
     try {
       sockets = await io.in(room).fetchSockets();
@@ -32,6 +56,11 @@ export function createPresence(io: IoServer, log: Logger) {
       if (s.data.online && actor) users.set(actor.userId, { userId: actor.userId, ownerId: actor.accountId });
     }
     const list = [...users.values()].sort((a, b) => a.userId.localeCompare(b.userId));
+    const userIds = list.map((u) => u.userId);
+    learn(accountId, userIds, at);
+    const event: PresenceEvent = { type: PRESENCE_TOPIC, accountId, userIds, at };
+    // Shared before the users are told: whoever sees the new list can count on every instance knowing it.
+    await bus.publish(PRESENCE_TOPIC, event).catch((err: unknown) => log.warn({ err }, 'presence not shared'));
     io.to(room).emit('getUsers', list);
     return list;
   }
@@ -55,9 +84,17 @@ export function createPresence(io: IoServer, log: Logger) {
       pending.set(accountId, run);
       return run;
     },
+    /**
+     * Who of an account is in the chat, as last computed by any instance; null when this instance has not heard of the
+     * account since it started (then the caller asks the instances).
+     */
+    known(accountId: string): ReadonlySet<string> | null {
+      return known.get(accountId)?.userIds ?? null;
+    },
     /** At shutdown: a pending recomputation answers empty instead of asking a closing server. */
     close() {
       closed = true;
+      unsubscribe();
     },
   };
 }

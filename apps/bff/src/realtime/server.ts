@@ -53,11 +53,11 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     setTimeout(() => void delivery.catchUp(since), 1000).unref();
     setTimeout(() => void guards.recheckAll(io.of('/').sockets.values()), 1000).unref();
   });
-  registerChatPresence(runtime, io);
   const guards = createSessionGuards({ db, config, log });
   const chatStates = createChatStates({ io, db, log });
   const delivery = createDelivery({ io, db, log, guards, chatStates });
-  const { presence, close: closePresence } = createPresence(io, log);
+  const { presence, known: knownPresence, close: closePresence } = createPresence(io, log, bus);
+  registerChatPresence(runtime, io, knownPresence);
   authenticateHandshakes(io, { db, config, log, guards });
 
   /** A user's powers in an account changed: their sockets there re-read them and leave rooms they may not be in. */

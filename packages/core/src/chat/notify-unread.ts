@@ -2,10 +2,9 @@ import type { ChatMessage } from '@majlis/contracts/chat';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
-import { conversations, teams, unreadMessages, users } from '../db/schema/index.ts';
+import { teams, unreadMessages, users } from '../db/schema/index.ts';
 import type { EventBus } from '../events/bus.ts';
 import { actorName, chatLink, notifyUsers } from '../notifications/notify-users.ts';
-import { conversationMemberIds } from './chat-access.ts';
 
 /** How much of the last message a chat notification quotes. */
 export const CHAT_NOTIFICATION_QUOTE = 140;
@@ -22,9 +21,14 @@ export async function notifyAwayReaders(
   message: ChatMessage,
   whoIsHere: (userIds: string[]) => Promise<ReadonlySet<string>>,
 ): Promise<number> {
-  const [conversation] = await rt.db.select().from(conversations).where(eq(conversations.id, message.conversationId));
-  if (!conversation) return 0;
-  const readers = (await conversationMemberIds(rt.db, conversation)).filter((id) => id !== actor.userId);
+  // Its readers are those it is unread for: written with the message for everyone in the conversation but the sender
+  // (one indexed read instead of the conversation and its members); one who has read it already is not away.
+  const readers = (
+    await rt.db
+      .select({ userId: unreadMessages.userId })
+      .from(unreadMessages)
+      .where(eq(unreadMessages.messageId, message.id))
+  ).map((r) => r.userId);
   if (!readers.length) return 0;
   const here = await whoIsHere(readers);
   // Readers in the chat when it arrived see it there: no digest e-mail for it later (issue 14, jobs/chat-digest.ts).
@@ -37,13 +41,13 @@ export async function notifyAwayReaders(
   const away = readers.filter((id) => !here.has(id));
   if (!away.length) return 0;
   let team = '';
-  if (conversation.teamId) {
-    const [row] = await rt.db.select({ name: teams.name }).from(teams).where(eq(teams.id, conversation.teamId));
+  if (message.teamId) {
+    const [row] = await rt.db.select({ name: teams.name }).from(teams).where(eq(teams.id, message.teamId));
     team = row?.name ?? '';
   }
   // The picture as it is now (a socket's actor is read at connection).
   const [sender] = await rt.db.select({ picture: users.picture }).from(users).where(eq(users.id, actor.userId));
-  const link = chatLink(conversation.teamId ? { teamId: conversation.teamId } : { userId: actor.userId });
+  const link = chatLink(message.teamId ? { teamId: message.teamId } : { userId: actor.userId });
   const text =
     message.text.length > CHAT_NOTIFICATION_QUOTE
       ? `${message.text.slice(0, CHAT_NOTIFICATION_QUOTE - 1)}…`
@@ -51,15 +55,15 @@ export async function notifyAwayReaders(
   return notifyUsers(rt, actor.userId, actor.accountId, away, {
     type: 'notif',
     titleId: 'notif.chat.title',
-    messageId: conversation.teamId ? 'notif.chat.team.message' : 'notif.chat.unread.message',
-    values: { name: actorName(actor), text, link, ...(conversation.teamId ? { team } : {}) },
+    messageId: message.teamId ? 'notif.chat.team.message' : 'notif.chat.unread.message',
+    values: { name: actorName(actor), text, link, ...(message.teamId ? { team } : {}) },
     sourceType: 'chat',
-    collapseKey: `chat:${conversation.id}`,
+    collapseKey: `chat:${message.conversationId}`,
     eventMeta: {
       senderPic: sender?.picture ?? null,
       senderId: actor.userId,
-      conversationId: conversation.id,
-      ...(conversation.teamId ? { teamId: conversation.teamId } : {}),
+      conversationId: message.conversationId,
+      ...(message.teamId ? { teamId: message.teamId } : {}),
       link,
     },
   });

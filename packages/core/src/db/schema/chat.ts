@@ -95,6 +95,8 @@ export const unreadMessages = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.messageId] }),
     index('unread_messages_user_conversation_idx').on(t.userId, t.conversationId),
+    /** A message's readers at send (the away check, notify-unread.ts); the primary key leads with the user. */
+    index('unread_messages_message_idx').on(t.messageId),
     /** The digest job's scan: undigested records by age. */
     index('unread_messages_undigested_idx').on(t.createdAt).where(sql`${t.digestedAt} is null`),
   ],

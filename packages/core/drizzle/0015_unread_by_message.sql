@@ -1,0 +1,1 @@
+CREATE INDEX "unread_messages_message_idx" ON "unread_messages" USING btree ("message_id");
