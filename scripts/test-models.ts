@@ -32,11 +32,18 @@ const REQUIRED: Record<string, ModelSide[]> = {
   join: ['client'],
 };
 
+/** Why chat's walks leave `unread.loaded` out of their events (apps/client/src/features/chat/chat.test.tsx). */
+const UNREAD_LOADED = {
+  match: '--unread.loaded-->',
+  why: 'the answer to unread.changed: the walk produces unread.changed and the real GET of unread brings it',
+};
+
 /**
- * Transitions one side cannot take, and why: left out of that side's count and listed under the table. Matched as a
- * part of the transition's name (`source --event[guard]--> target`).
+ * Transitions a side's walk does not take as a model event, and why: left out of that side's count and listed under
+ * the table. Matched as a part of the transition's name (`source --event[guard]--> target`).
  */
 const NOT_ON_SIDE: Record<string, Partial<Record<ModelSide, Array<{ match: string; why: string }>>>> = {
+  chat: { client: [UNREAD_LOADED], server: [UNREAD_LOADED] },
   cookieConsent: {
     server: [
       {

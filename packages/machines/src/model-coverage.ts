@@ -60,14 +60,22 @@ interface TransitionLike {
   guard?: unknown;
 }
 
-/**
- * A transition named by its source, event (`always` for an eventless one), guard and targets: two guarded branches
- * of one event into the same state are two transitions, as they are two rows of the chart.
- */
-export function transitionKey(t: TransitionLike): string {
+function baseKey(t: TransitionLike): string {
   const guard = guardName(t.guard);
   const targets = t.target?.length ? t.target.map((n) => n.id).join(',') : '(self)';
   return `${t.source.id} --${t.eventType || 'always'}${guard ? `[${guard}]` : ''}--> ${targets}`;
+}
+
+/**
+ * A transition named by its source, event (`always` for an eventless one), guard and targets: two guarded branches
+ * of one event into the same state are two transitions, as they are two rows of the chart. Branches that would
+ * still share a name (inline guards) are told apart by their place in the list (`#1`).
+ */
+export function transitionKey(t: TransitionLike): string {
+  const key = baseKey(t);
+  const siblings = ((t.eventType ? t.source.transitions.get(t.eventType) : t.source.always) ?? []) as TransitionLike[];
+  const same = siblings.filter((s) => baseKey(s) === key);
+  return same.length > 1 ? `${key} #${same.indexOf(t)}` : key;
 }
 
 /** Every state node (the root left out) and every transition of a machine's definition, parallel regions included. */
