@@ -44,7 +44,10 @@ export const chatRoutes = new Hono<Env>()
   )
   .get(
     '/chat/message/status/unread',
-    doc('Unread messages of the user', { tags: ['chat'], response: z.array(ZUnreadRecord) }),
+    doc('Unread messages of the user (the newest 500, oldest first)', {
+      tags: ['chat'],
+      response: z.array(ZUnreadRecord),
+    }),
     async (c) => c.json(await listUnread(c.get('runtime').db, requireActor(c))),
   )
   /** Spec §4: a message that arrived while its conversation was not open is kept as unread. */

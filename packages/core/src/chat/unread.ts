@@ -1,5 +1,5 @@
 import type { UnreadRecord } from '@majlis/contracts/chat';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { messages, unreadMessages } from '../db/schema/index.ts';
@@ -30,14 +30,21 @@ async function findMessage(db: Db, actor: Actor, ref: MessageRef) {
   return row;
 }
 
+/**
+ * The newest unread records the list gives. Unread is kept from the send on for every reader (issue 17), so a member
+ * who never opens a busy team's chat gathers thousands; badges show 9+ at most, so the newest few hundred say it all.
+ */
+export const UNREAD_LIST_MAX = 500;
+
 export async function listUnread(db: Db, actor: Actor): Promise<UnreadRecord[]> {
   const rows = await db
     .select({ message: messages })
     .from(unreadMessages)
     .innerJoin(messages, eq(messages.id, unreadMessages.messageId))
     .where(and(eq(unreadMessages.userId, actor.userId), eq(unreadMessages.accountId, actor.accountId)))
-    .orderBy(asc(unreadMessages.messageId));
-  return rows.map((r) => ({ ...toChatMessage(r.message), userId: actor.userId }));
+    .orderBy(desc(unreadMessages.messageId))
+    .limit(UNREAD_LIST_MAX);
+  return rows.reverse().map((r) => ({ ...toChatMessage(r.message), userId: actor.userId }));
 }
 
 /** Spec §4: a message that arrives while its conversation is not open is kept as unread (never the actor's own). */
