@@ -1,6 +1,7 @@
 import { type ChatMessageRef, chatMachine, type OpenConversation } from '@majlis/machines';
 import { createActorContext } from '@xstate/react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { inspect } from '../../lib/inspect.ts';
 import { type Contact, chatApi, type Team } from './chat-api.ts';
 import { useRealtime } from './realtime.tsx';
 import { chatSounds } from './sounds.ts';
@@ -220,7 +221,7 @@ export function ChatProvider({
     () => ({ me: { userId, ownerId }, teams, contacts, tab, setTab, open, openTeam, openContact, close }),
     [userId, ownerId, teams, contacts, tab, open, openTeam, openContact, close],
   );
-  const options = useMemo(() => ({ input: { userId } }), [userId]);
+  const options = useMemo(() => ({ input: { userId }, inspect }), [userId]);
 
   return (
     <ChatActorContext.Provider logic={logic} options={options}>

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { fromPromise } from 'xstate';
 import { api, body, seg } from '../../lib/api.ts';
+import { inspect } from '../../lib/inspect.ts';
 import type { NotificationView } from '../../lib/socket.ts';
 import { useRealtime } from '../chat/realtime.tsx';
 import { storageChanged } from '../dashboard/account-context.tsx';
@@ -64,7 +65,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   // The machine starts from the first location only; later ones arrive as location.changed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: deliberately the first pathname (see above).
-  const options = useMemo(() => ({ input: { onBilling: pathname.startsWith(BILLING_PATH) } }), []);
+  const options = useMemo(() => ({ input: { onBilling: pathname.startsWith(BILLING_PATH) }, inspect }), []);
   return (
     <NotificationsContext.Provider logic={notificationsLogic} options={options}>
       <Bridge />
