@@ -20,10 +20,11 @@ export interface JobContext {
   transports: Partial<Record<'email' | 'sms', MessageTransport>>;
   now(): Date;
   /**
-   * Asks for pending notifications to be pushed soon, coalescing many jobs into one flush (see createFlusher).
-   * Without it a job flushes itself.
+   * Asks for pending notifications to be pushed soon, coalescing many jobs into one flush (see createFlusher): those
+   * given by id (just stored: claimed by primary key), or without ids every one still marked. Without it a job
+   * flushes itself.
    */
-  requestFlush?: () => void;
+  requestFlush?: (ids?: number[]) => void;
 }
 
 /**
@@ -42,6 +43,12 @@ export interface JobDefinition<P = Record<string, never>> {
    */
   atStart?: boolean;
   handle(ctx: JobContext, data: P): Promise<void>;
+  /**
+   * Many runs at once, for a job whose cost is its write (notifications: one insert and one fsync for the lot). The
+   * worker gathers the jobs it runs at the same time (createBatcher); each item's outcome is answered apart, so one
+   * that fails (and is retried by its queue) does not fail the others.
+   */
+  handleBatch?(ctx: JobContext, items: P[]): Promise<PromiseSettledResult<void>[]>;
 }
 
 export const noPush: Pusher = { notify() {} };

@@ -94,16 +94,9 @@ export interface NewNotification {
   eventMeta?: Record<string, unknown>;
 }
 
-/**
- * Stores a notification (idempotent on dedupeKey), then, when it is new and a bus is given, publishes it so every
- * instance pushes a `notification` event to that user's sockets in that account.
- */
-export async function createNotification(
-  db: Db,
-  input: NewNotification,
-  opts: { bus?: EventBus } = {},
-): Promise<{ notification: NotificationRow; created: boolean }> {
-  const row = {
+/** The stored row of a new notification (one place for createNotification and the jobs' batched insert). */
+export function notificationRow(input: NewNotification) {
+  return {
     accountId: input.accountId,
     userId: input.userId,
     type: input.type,
@@ -116,6 +109,18 @@ export async function createNotification(
     dedupeKey: input.dedupeKey ?? null,
     collapseKey: input.collapseKey ?? null,
   };
+}
+
+/**
+ * Stores a notification (idempotent on dedupeKey), then, when it is new and a bus is given, publishes it so every
+ * instance pushes a `notification` event to that user's sockets in that account.
+ */
+export async function createNotification(
+  db: Db,
+  input: NewNotification,
+  opts: { bus?: EventBus } = {},
+): Promise<{ notification: NotificationRow; created: boolean }> {
+  const row = notificationRow(input);
   const insert = db.insert(notifications).values(row);
   const [inserted] = input.collapseKey
     ? await insert
