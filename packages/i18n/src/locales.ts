@@ -37,13 +37,27 @@ export function toAsciiDigits(value: string): string {
   return value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
 }
 
+/**
+ * Formatters kept by locale and options: building an Intl.NumberFormat costs tens of microseconds, and every number of
+ * every notification a worker renders went through a new one (the top function of bench:jobs' profile). The options
+ * callers pass are a handful of literals, so the map stays small.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatNumber(
   locale: Locale,
   n: number,
   opts?: Intl.NumberFormatOptions,
   digits?: DigitStyle | null,
 ): string {
-  return new Intl.NumberFormat(intlLocale(locale, digits), opts).format(n);
+  const tag = intlLocale(locale, digits);
+  const key = opts ? `${tag} ${JSON.stringify(opts)}` : tag;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, opts);
+    numberFormats.set(key, format);
+  }
+  return format.format(n);
 }
 
 /** Digits of a string (a meeting number, a phone) in a digit style; anything else is left as it is. */
