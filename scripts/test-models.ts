@@ -56,6 +56,14 @@ const NOT_ON_SIDE: Record<string, Partial<Record<ModelSide, Array<{ match: strin
       },
     ],
   },
+  subscription: {
+    server: [
+      {
+        match: 'subscription.expiring --meeting.start[needsDay]',
+        why: 'a daily plan is never told of its end (the renewals job passes daily plans by), and buying days while expiring lands in renewed',
+      },
+    ],
+  },
   language: {
     client: [
       {

@@ -12,11 +12,9 @@ import {
   testConfig,
 } from '@majlis/core/testing';
 import { type ChatEvent, type ChatMessageRef, chatMachine } from '@majlis/machines';
-import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
-import { TestModel } from '@xstate/graph';
+import { createModel, getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { __unsafe_getAllOwnEventDescriptors, type AnyMachineSnapshot } from 'xstate';
 import { createApp } from '../src/app.ts';
 import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
@@ -64,18 +62,7 @@ const serializeState = (s: Snapshot) =>
   JSON.stringify([s.value, s.context.unread.map((m) => m.id).sort((a, b) => a - b)]);
 const input = { userId: ME };
 // `unread.loaded` only ever answers `unread.changed` (the page's GET): the walk makes the GET, not the event.
-const model = new TestModel<Snapshot, ChatEvent, unknown>(
-  chatMachine as never,
-  {
-    serializeState,
-    input,
-    stateMatcher: (state: AnyMachineSnapshot, key: string) => state.matches(key),
-    events: (state: AnyMachineSnapshot) =>
-      __unsafe_getAllOwnEventDescriptors(state)
-        .filter((type) => type !== 'unread.loaded')
-        .flatMap((type) => events.filter((e) => e.type === type)),
-  } as never,
-);
+const model = createModel(chatMachine, { events, serializeState, input, unlisted: 'skip' });
 const paths = getTransitionPaths(model, { serializeState, input }).filter((p) =>
   p.steps.every((s) => s.event.type !== 'unread.loaded'),
 );

@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, findActor } from '../src/auth/actor.ts';
 import { checkout, onTransaction, payAgain } from '../src/billing/ledger.ts';
-import { requireRoomTime, statusNow } from '../src/billing/subscriptions.ts';
+import { requireRoomTime, statusNow, takeDayIfDue } from '../src/billing/subscriptions.ts';
 import { accounts, orders, rooms, subscriptions, users } from '../src/db/schema/index.ts';
 import { seedDemo } from '../src/demo/seed-demo.ts';
 import { runRenewals } from '../src/jobs/renewals.ts';
@@ -204,6 +204,79 @@ describe.each(drivers)('billing statecharts against the core services on %s', (d
         const start = requireRoomTime(db, room.id, clock);
         if (refused) await expect(start).rejects.toMatchObject({ code: 'ROOM_EXPIRED' });
         else await expect(start).resolves.toBeTruthy();
+        recordWalk(subscriptionMachine, 'server', path);
+      });
+    }
+  });
+
+  describe('subscription on a daily plan', () => {
+    // A 7-day pack (spec §9): a meeting start takes a day when none is running (needsDay), else runs in the day taken.
+    // Time reminders and ends are a period plan's (the renewals job passes daily plans by), so not events here.
+    const events: SubscriptionEvent[] = [
+      { type: 'payment.completed' },
+      { type: 'payment.refunded' },
+      { type: 'meeting.start', daily: true, dayRunning: false, daysLeft: 7 },
+      { type: 'meeting.start', daily: true, dayRunning: true, daysLeft: 6 },
+    ];
+    const serializeState = (s: ReturnType<typeof subscriptionMachine.getInitialSnapshot>) => JSON.stringify(s.value);
+    const model = createModel(subscriptionMachine, { events, serializeState, unlisted: 'skip' });
+    for (const path of getTransitionPaths(model, { serializeState })) {
+      it(path.description, async () => {
+        const db = database.db;
+        const [room] = await db
+          .insert(rooms)
+          .values({ accountId: owner.accountId, name: `daily ${n++}`, type: 'jitsi', participants: 10 })
+          .returning();
+        if (!room) throw new Error('room insert failed');
+        await db.insert(subscriptions).values({
+          accountId: owner.accountId,
+          roomId: room.id,
+          period: 'daily',
+          status: 'unpaid',
+          renewsAt: new Date(),
+        });
+        const sub = async () =>
+          (
+            await db
+              .select()
+              .from(subscriptions)
+              .where(eq(subscriptions.roomId, room.id))
+              .orderBy(desc(subscriptions.createdAt))
+          )[0];
+        for (const step of path.steps) {
+          const e = step.event as SubscriptionEvent;
+          if ((e.type as string) === 'xstate.init') continue;
+          const s = await sub();
+          if (!s) throw new Error('subscription missing');
+          const now = new Date();
+          if (e.type === 'payment.completed') {
+            const { order } = await checkout(rt(), owner, {
+              clientKey: clientKey(),
+              purchase: { kind: 'renewal', roomId: room.id, period: 'daily', currency: 'EGP' },
+            });
+            const o = await orderRow(order.id);
+            await onTransaction(rt(), 'sandbox', transaction(o?.providerOrderId as string, o?.totalMinor ?? 0, {}));
+          } else if (e.type === 'payment.refunded') {
+            const o = await orderRow(s.orderId as string);
+            await onTransaction(
+              rt(),
+              'sandbox',
+              transaction(o?.providerOrderId as string, o?.totalMinor ?? 0, { refunded: true }),
+            );
+          } else if (e.type === 'meeting.start') {
+            // The day as the event says: none running (yesterday's ended), or one running since a moment ago.
+            const dayEndsAt = e.dayRunning ? new Date(+now + DAY / 2) : new Date(+now - 1000);
+            await db.update(subscriptions).set({ dayEndsAt }).where(eq(subscriptions.id, s.id));
+            const admitted = await requireRoomTime(db, room.id, now);
+            await takeDayIfDue(db, admitted, now);
+            const after = await sub();
+            // needsDay takes one of the pack's days; a start in a running day takes none.
+            expect(after?.daysLeft, 'days left').toBe(s.daysLeft - (e.dayRunning ? 0 : 1));
+          }
+          const after = await sub();
+          if (!after) throw new Error('subscription missing');
+          expect(statusNow(after, now), e.type).toBe(step.state.value);
+        }
         recordWalk(subscriptionMachine, 'server', path);
       });
     }

@@ -25,6 +25,11 @@ export function createModel<TMachine extends AnyStateMachine>(
     events: EventFromLogic<TMachine>[];
     serializeState: (state: SnapshotFrom<TMachine>) => string;
     input?: InputFrom<TMachine>;
+    /**
+     * Event types the machine takes but `events` does not list: walked as bare events (the default), or left out
+     * when a side produces them otherwise or cannot (e.g. the answer of a request the walk makes itself).
+     */
+    unlisted?: 'bare' | 'skip';
   },
 ): TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown> {
   return new TestModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, unknown>(
@@ -37,7 +42,8 @@ export function createModel<TMachine extends AnyStateMachine>(
       events: (state: AnyMachineSnapshot) =>
         __unsafe_getAllOwnEventDescriptors(state).flatMap((type) => {
           const listed = options.events.filter((e) => e.type === type);
-          return listed.length ? listed : [{ type } as EventFromLogic<TMachine>];
+          if (listed.length || options.unlisted === 'skip') return listed;
+          return [{ type } as EventFromLogic<TMachine>];
         }),
     } as never,
   );
