@@ -131,17 +131,18 @@ export function ChatProvider({
     () =>
       chatMachine.provide({
         actions: {
+          // The server clears the conversation's unread records on reading-messages (and its chart on chat-state).
           readConversation: (_, { conversation }) => {
-            void chatApi.clearUnread(conversation.id);
             realtime.readingMessages({
               senderId: conversation.peerId ?? userId,
               ownerId,
               conversationId: conversation.id,
             });
           },
-          markRead: (_, { message }) => void chatApi.markRead(message, userId, ownerId),
-          // The server stored it unread at send and decides from this client's reported state (issue 17); posting
-          // it again from a hidden tab would undo a read made on another device.
+          // Read or unread is the server's (issue 17): it stored the message unread at send, and its chat chart, told
+          // this page's state (chat-state below), reads what arrives in the conversation open here. Posting either
+          // again only cost queries, and an unread from a hidden tab undid a read made on another device.
+          markRead: () => {},
           markUnread: () => {},
           loadUnread: ({ self }) => {
             void chatApi.unread().then((records) => {

@@ -1,4 +1,3 @@
-import type { ChatMessageRef } from '@majlis/machines';
 import type { InferResponseType } from 'hono/client';
 import { api, body, seg } from '../../lib/api.ts';
 
@@ -8,8 +7,6 @@ export type Contact = InferResponseType<typeof api.chat.users.$get>[number];
 export type Conversation = InferResponseType<typeof api.chat.conversation.$post>;
 /** Spec §3 unread message record: the message plus the reader. */
 export type UnreadRecord = InferResponseType<typeof api.chat.message.status.unread.$get>[number];
-
-const quietly = () => null;
 
 /** Spec §7/§8: chat lists fail silently (empty). */
 export const chatApi = {
@@ -30,27 +27,7 @@ export const chatApi = {
     body(api.chat.conversation.$post({ json: { teamId, type: 'team', ownerId } })),
   openPrivate: (senderId: string, recieverId: string, ownerId: string) =>
     body(api.chat.conversation.$post({ json: { senderId, recieverId, type: 'private', ownerId } })),
-  clearUnread: (conversationId: string) =>
-    body(
-      api.chat.message.status.all[':conversationId'].$delete({ param: { conversationId: seg(conversationId) } }),
-    ).catch(quietly),
-  markRead: (message: ChatMessageRef, userId: string, ownerId: string) =>
-    body(api.chat.message.status.read.$post({ json: statusBody(message, userId, ownerId) })).catch(quietly),
 };
-
-/** Spec §7 body of the unread-status calls: the message fields plus userId and ownerId. */
-function statusBody(message: ChatMessageRef, userId: string, ownerId: string) {
-  return {
-    id: message.id,
-    sender: message.sender,
-    type: message.type,
-    messageId: message.messageId,
-    conversationId: message.conversationId,
-    teamId: message.teamId,
-    userId,
-    ownerId,
-  };
-}
 
 /** Spec §9: badges show at most 9, then 9+. */
 export function badgeText(count: number, format: (n: number) => string): string {
