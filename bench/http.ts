@@ -6,13 +6,17 @@
  * The BFF runs in its own process pinned to core 0; the load generator in another, pinned to core 1. Routes: signed-in
  * GET /api/user/info, signed-in POST /api/contact with a 1 KB JSON body (CSRF header, strict zod schema,
  * submitContact: one contact row + one outbox row per request), and GET /api/health without a cookie as a
- * no-database calibration. Then each database route at a paced 50% of its maximum, for the p99 goal.
+ * no-database calibration. Then each database route at a paced 50% of its maximum, for the p99 goal. Last, issue 14's
+ * three CPU-per-request rows, each beside a peer from the same run (lib/goals.ts says which).
  *
  * Environment: BENCH_SECONDS (default 10) per measured case, BENCH_CONNECTIONS (default 50), DATABASE_URL (optional:
- * PostgreSQL in a temporary database, else PGlite in a temporary DATA_DIR).
+ * PostgreSQL in a temporary database, else PGlite in a temporary DATA_DIR), BENCH_ROUTES (ids to run, e.g. `get,post`;
+ * default all), BENCH_PEER=0 (no Fastify peer for the bare route), BENCH_PROFILE=1 (the BFF writes a CPU profile
+ * under bench/output/profiles; `npm run bench:profile` prints its top self times).
  */
+import { goalRows } from './lib/goals.ts';
 import { autocannon, type PacedResult, paced, type Result } from './lib/load.ts';
-import { PIN, startBff } from './lib/processes.ts';
+import { PIN, PROFILE_DIR, startBff, startServer } from './lib/processes.ts';
 import { ms, pad, pct, positive } from './lib/report.ts';
 import { ROUTES, type Route } from './lib/routes.ts';
 import { withPrepared } from './lib/setup.ts';
@@ -23,6 +27,10 @@ const WARMUP_SECONDS = 2;
 const GOAL_P99_MS = 10;
 /** Other processes using more than this share of a core during a case make its verdict inconclusive. */
 const BUSY_LIMIT = 0.25;
+const ONLY = process.env.BENCH_ROUTES?.split(',');
+const routes = ROUTES.filter((r) => !ONLY || ONLY.includes(r.id));
+/** BENCH_PEER=0 leaves out Fastify's bare route (the bare row's peer). */
+const PEER = process.env.BENCH_PEER !== '0';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const seconds = (route: Route, s: number) => Math.max(1, Math.round(s * route.share));
@@ -48,6 +56,26 @@ function table(results: Map<Route, Result>, onPostgres: boolean) {
 }
 
 await withPrepared(async ({ database, env, session }) => {
+  /** Fastify 5 answering the bare route (bench/frameworks/servers.ts), the peer of the BFF's bare-route row. */
+  async function fastifyOn(route: Route): Promise<Result> {
+    const peer = await startServer(
+      'bench/frameworks/servers.ts',
+      ['fastify'],
+      { ...env, ...(await database.fresh('fastify')) },
+      { core: 0 },
+    );
+    try {
+      const load = { connections: CONNECTIONS, onPostgres: database.onPostgres };
+      await autocannon(peer, route, session, { ...load, seconds: seconds(route, WARMUP_SECONDS) });
+      const r = await autocannon(peer, route, session, { ...load, seconds: seconds(route, SECONDS) });
+      process.stdout.write(`  Fastify 5 ${route.id} ${Math.round(r.rps)}/s\n`);
+      return r;
+    } finally {
+      await peer.stop();
+      await database.release('fastify');
+    }
+  }
+
   const started = Date.now();
   say('Majlis HTTP bench: the BFF (reference A1 / A-goals 1)');
   say(`  database:    ${database.label}`);
@@ -60,9 +88,9 @@ await withPrepared(async ({ database, env, session }) => {
   const { onPostgres } = database;
   const results = new Map<Route, Result>();
   const atHalf = new Map<Route, { rate: number; r: PacedResult }>();
-  const server = await startBff({ ...env, ...(await database.fresh('bff')) }, { core: 0 });
+  const server = await startBff({ ...env, ...(await database.fresh('bff')) }, { core: 0, profile: true });
   try {
-    for (const route of ROUTES) {
+    for (const route of routes) {
       const load = { connections: CONNECTIONS, onPostgres };
       await autocannon(server, route, session, { ...load, seconds: seconds(route, WARMUP_SECONDS) });
       const r = await autocannon(server, route, session, { ...load, seconds: seconds(route, SECONDS) });
@@ -80,9 +108,13 @@ await withPrepared(async ({ database, env, session }) => {
     await server.stop();
     await database.release('bff');
   }
+  const bare = routes.find((r) => r.id === 'health');
+  const fastifyBare = bare && PEER ? await fastifyOn(bare) : null;
 
   say();
   table(results, onPostgres);
+  say();
+  for (const line of goalRows(results, fastifyBare, BUSY_LIMIT)) say(line);
   say();
   let met = true;
   let busy = false;
@@ -105,6 +137,7 @@ await withPrepared(async ({ database, env, session }) => {
   say(
     "Notes: req/s is autocannon's per-second average; latencies are autocannon's (ms); CPU columns are shares of one core over each case (the load process's life, start-up included); 'µs CPU/req' is the BFF process's CPU time per request (PGlite runs inside it; PostgreSQL's own CPU is not counted). Server CPU near 100% means the BFF's core is the limit; autocannon CPU near 100% means the load generator is. The BFF runs as deployed: its in-process jobs and socket.io are on.",
   );
+  if (PROFILE_DIR) say(`CPU profile of the BFF: ${PROFILE_DIR} (npm run bench:profile prints its top self times)`);
   say(`Done in ${Math.round((Date.now() - started) / 1000)} s.`);
 }).then(
   () => process.exit(0),

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,9 +43,18 @@ export function killAll(): void {
   for (const c of children) c.kill('SIGKILL');
 }
 
-/** A TypeScript entry point run by node through tsx, on `core` when given; stdout and stderr piped. */
-export function spawnScript(script: string, args: string[], env: Record<string, string>, core?: number): ChildProcess {
-  const [cmd, cmdArgs] = pinned(core, [process.execPath, '--import', 'tsx', script, ...args]);
+/**
+ * A TypeScript entry point run by node through tsx, on `core` when given; stdout and stderr piped. `nodeArgs` go to
+ * node itself (a CPU profile's flags).
+ */
+export function spawnScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  core?: number,
+  nodeArgs: string[] = [],
+): ChildProcess {
+  const [cmd, cmdArgs] = pinned(core, [process.execPath, ...nodeArgs, '--import', 'tsx', script, ...args]);
   return track(spawn(cmd, cmdArgs, { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
@@ -77,10 +87,10 @@ export async function startServer(
   script: string,
   args: string[],
   env: Record<string, string>,
-  opts: { core?: number; timeoutMs?: number } = {},
+  opts: { core?: number; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const proc = spawnScript(script, args, { HOST: '127.0.0.1', ...env, PORT: String(port) }, opts.core);
+  const proc = spawnScript(script, args, { HOST: '127.0.0.1', ...env, PORT: String(port) }, opts.core, opts.nodeArgs);
   const stdout = collect(proc.stdout);
   const errors = collect(proc.stderr);
   const output = () => `${stdout()}${errors()}`;
@@ -102,9 +112,22 @@ export async function startServer(
   return { url, port, proc, errors, output, stop: () => stop(proc) };
 }
 
-/** The real BFF, as `npm start` runs it (defaults: NODE_ENV=test, no demo seeding). */
-export function startBff(env: Record<string, string>, opts: { core?: number; timeoutMs?: number } = {}) {
-  return startServer('apps/bff/src/main.ts', [], { NODE_ENV: 'test', SEED_DEMO: '0', ...env }, opts);
+/**
+ * Where BENCH_PROFILE=1 has node write the BFF's CPU profile (`--cpu-prof`, written when the process exits on
+ * SIGTERM): bench/output/profiles/<time>, not committed. `npm run bench:profile <file>` prints its top self times.
+ */
+export const PROFILE_DIR =
+  process.env.BENCH_PROFILE === '1'
+    ? join(repo, 'bench/output/profiles', new Date().toISOString().replace(/[:.]/g, '-'))
+    : undefined;
+
+/** The real BFF, as `npm start` runs it (defaults: NODE_ENV=test, no demo seeding); `profile` asks for PROFILE_DIR. */
+export function startBff(
+  env: Record<string, string>,
+  opts: { core?: number; timeoutMs?: number; profile?: boolean } = {},
+) {
+  const nodeArgs = opts.profile && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  return startServer('apps/bff/src/main.ts', [], { NODE_ENV: 'test', SEED_DEMO: '0', ...env }, { ...opts, nodeArgs });
 }
 
 /** SIGTERM, then SIGKILL if the process has not exited within 8 s. */
