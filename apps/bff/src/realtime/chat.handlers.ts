@@ -22,7 +22,7 @@ import type { SocketLimits } from '@majlis/core/socket-limits';
 import { findTeams } from '@majlis/core/teams/find-teams';
 import type { z } from 'zod';
 import { errorBody, fromZodError, toAppError } from '../http/errors.ts';
-import { notifyAwayLater } from './away.ts';
+import { chatPresence, notifyAwayLater } from './away.ts';
 import { type ChatStates, ZChatStatePayload } from './chat-state.ts';
 import type { IoServer, IoSocket } from './io.ts';
 
@@ -144,12 +144,17 @@ export function registerChatHandlers(rt: ChatContext, socket: IoSocket) {
     assertSelf(actor, { userId: senderId });
     const messageId = input.messageId ?? randomUUID();
     const sent = await rt.sendingFrom(socket, messageId, () =>
-      sendMessage({ db, bus }, actor, { ...input, messageId, origin: socket.id }),
+      sendMessage({ db, bus }, actor, {
+        ...input,
+        messageId,
+        origin: socket.id,
+        here: chatPresence(rt.runtime, actor.accountId),
+      }),
     );
     // The bus brings it here again too, where each socket that has it already is skipped.
     if (sent.created) {
       rt.deliverMessage({ ...sent, origin: socket.id });
-      void notifyAwayLater(rt.runtime, actor, sent.message);
+      void notifyAwayLater(rt.runtime, actor, sent.message, sent.away);
     }
     return { message: sent.message };
   }

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, idParam, jsonBody, queryOf } from '../http/validate.ts';
-import { notifyAwayLater } from '../realtime/away.ts';
+import { chatPresence, notifyAwayLater } from '../realtime/away.ts';
 
 /** Team chat of spec §7: contacts, conversations, history, sending and the unread records. */
 export const chatRoutes = new Hono<Env>()
@@ -118,12 +118,13 @@ export const chatRoutes = new Hono<Env>()
       const conversation = await findConversation(db, actor, body.conversationId);
       if (body.type && body.type !== conversation.type) throw new AppError(403, 'FORBIDDEN');
       if (body.teamId && body.teamId !== conversation.teamId) throw new AppError(403, 'FORBIDDEN');
-      const { message, created } = await sendMessage({ db, bus }, actor, {
+      const { message, created, away } = await sendMessage({ db, bus }, actor, {
         text: body.text,
         messageId: body.messageId,
         conversationId: conversation.id,
+        here: chatPresence(c.get('runtime'), actor.accountId),
       });
-      if (created) void notifyAwayLater(c.get('runtime'), actor, message);
+      if (created) void notifyAwayLater(c.get('runtime'), actor, message, away);
       return c.json(message, created ? 201 : 200);
     },
   )

@@ -80,8 +80,15 @@ function teamReaders(accountId: SQL, teamId: SQL) {
  * the sender. Written in the same statement as the message (issue 17: unread is decided on the server at send, so a
  * reader who is offline finds it unread on any device); the chat machine of a reader who has it open marks it read.
  */
-export function unreadRowsOf(m: SQL) {
-  return sql`select r.user_id, ${m}.id, ${m}.conversation_id, ${m}.account_id from ${m}
+export function unreadRowsOf(m: SQL, here?: ReadonlySet<string>) {
+  // Readers in the chat as it is stored need no digest e-mail of it (jobs/chat-digest.ts): told now.
+  const told = here?.size
+    ? sql`case when r.user_id in (${sql.join(
+        [...here].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) then now() end`
+    : sql`null::timestamptz`;
+  return sql`select r.user_id, ${m}.id, ${m}.conversation_id, ${m}.account_id, ${told} from ${m}
     cross join lateral (
       select cm.user_id from conversation_members cm where ${m}.type = 'private' and cm.conversation_id = ${m}.conversation_id
       union all

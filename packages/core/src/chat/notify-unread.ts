@@ -19,8 +19,20 @@ export async function notifyAwayReaders(
   rt: { db: Db; bus?: EventBus | undefined },
   actor: Actor,
   message: ChatMessage,
-  whoIsHere: (userIds: string[]) => Promise<ReadonlySet<string>>,
+  whoIsHere: ((userIds: string[]) => Promise<ReadonlySet<string>>) | { away: string[] },
 ): Promise<number> {
+  const away =
+    typeof whoIsHere === 'function' ? await awayReaders(rt, message, whoIsHere) : whoIsHere.away.filter((id) => id);
+  if (!away.length) return 0;
+  return notifyAway(rt, actor, message, away);
+}
+
+/** The message's readers who are away, when the send did not already say (its unread records give the readers). */
+async function awayReaders(
+  rt: { db: Db },
+  message: ChatMessage,
+  whoIsHere: (userIds: string[]) => Promise<ReadonlySet<string>>,
+): Promise<string[]> {
   // Its readers are those it is unread for: written with the message for everyone in the conversation but the sender
   // (one indexed read instead of the conversation and its members); one who has read it already is not away.
   const readers = (
@@ -29,7 +41,7 @@ export async function notifyAwayReaders(
       .from(unreadMessages)
       .where(eq(unreadMessages.messageId, message.id))
   ).map((r) => r.userId);
-  if (!readers.length) return 0;
+  if (!readers.length) return [];
   const here = await whoIsHere(readers);
   // Readers in the chat when it arrived see it there: no digest e-mail for it later (issue 14, jobs/chat-digest.ts).
   if (here.size) {
@@ -38,8 +50,15 @@ export async function notifyAwayReaders(
       .set({ digestedAt: new Date() })
       .where(and(eq(unreadMessages.messageId, message.id), inArray(unreadMessages.userId, [...here])));
   }
-  const away = readers.filter((id) => !here.has(id));
-  if (!away.length) return 0;
+  return readers.filter((id) => !here.has(id));
+}
+
+async function notifyAway(
+  rt: { db: Db; bus?: EventBus | undefined },
+  actor: Actor,
+  message: ChatMessage,
+  away: string[],
+) {
   let team = '';
   if (message.teamId) {
     const [row] = await rt.db.select({ name: teams.name }).from(teams).where(eq(teams.id, message.teamId));

@@ -89,6 +89,11 @@ export interface SendMessageInput {
   teamId?: string;
   /** The sending socket's id, carried in the published event so that socket is skipped. */
   origin?: string;
+  /**
+   * Who of the account is in the chat now (the BFF's presence), when known: the away check is then made in the
+   * statement that stores the message, and the answer names the readers who are away.
+   */
+  here?: ReadonlySet<string>;
 }
 
 /** Where a message goes: the team's room, or the rooms of both users of a private conversation. */
@@ -112,14 +117,17 @@ export async function sendMessage(
   rt: { db: Db; bus?: EventBus },
   actor: Actor,
   input: SendMessageInput,
-): Promise<{ message: ChatMessage; created: boolean; rooms: string[] }> {
+): Promise<{ message: ChatMessage; created: boolean; rooms: string[]; away?: string[] }> {
   const { db } = rt;
   const text = input.text;
   if (!text.trim()) throw new AppError(400, 'VALIDATION_FAILED', { text: 'field.message' });
   if (text.length > MESSAGE_MAX_CHARS) throw new AppError(400, 'VALIDATION_FAILED', { text: 'field.tooLong' });
   const messageId = input.messageId ?? randomUUID();
   const fast = await insertIfAllowed(db, actor, input, messageId);
-  if (fast) return publish(rt, actor, input, fast.row, fast.rooms);
+  if (fast) {
+    const sent = await publish(rt, actor, input, fast.row, fast.rooms);
+    return fast.away ? { ...sent, away: fast.away } : sent;
+  }
 
   // The slow path tells why the fast one stored nothing: a conversation to create first, a retry, or a refusal.
   let conversation: Conversation;
@@ -159,7 +167,7 @@ export async function sendMessage(
   }
   await db.execute(
     sql`with ins as (select * from messages where id = ${inserted.id})
-        insert into unread_messages (user_id, message_id, conversation_id, account_id)
+        insert into unread_messages (user_id, message_id, conversation_id, account_id, digested_at)
         ${unreadRowsOf(sql.raw('ins'))}
         on conflict do nothing`,
   );
@@ -194,7 +202,7 @@ async function insertIfAllowed(
   actor: Actor,
   input: SendMessageInput,
   messageId: string,
-): Promise<{ row: MessageRow; rooms: string[] } | null> {
+): Promise<{ row: MessageRow; rooms: string[]; away?: string[] } | null> {
   const which = input.conversationId
     ? sql`c.id = ${input.conversationId}`
     : input.teamId
@@ -205,7 +213,7 @@ async function insertIfAllowed(
   const receiver = input.receiverId
     ? sql`and c.type = 'private' and position(${input.receiverId} in c.pair_key) > 0`
     : sql``;
-  const [row] = await queryRows<MessageRecord & { pair_key: string | null }>(
+  const [row] = await queryRows<MessageRecord & { pair_key: string | null; away: string | null }>(
     db,
     sql`with ins as (
           insert into messages (account_id, conversation_id, sender_id, type, team_id, message_id, text)
@@ -217,13 +225,17 @@ async function insertIfAllowed(
           returning *
         ),
         unread as (
-          insert into unread_messages (user_id, message_id, conversation_id, account_id)
-          ${unreadRowsOf(sql.raw('ins'))}
+          insert into unread_messages (user_id, message_id, conversation_id, account_id, digested_at)
+          ${unreadRowsOf(sql.raw('ins'), input.here)}
           on conflict do nothing
+          returning user_id, digested_at
         )
-        select ins.*, c.pair_key from ins join conversations c on c.id = ins.conversation_id`,
+        select ins.*, c.pair_key,
+          (select string_agg(u.user_id::text, ',') from unread u where u.digested_at is null) as away
+        from ins join conversations c on c.id = ins.conversation_id`,
   );
   if (!row) return null;
   const message = fromRecord(row);
-  return { row: message, rooms: roomsFor(message.type, message.teamId, (row.pair_key ?? '').split(':')) };
+  const rooms = roomsFor(message.type, message.teamId, (row.pair_key ?? '').split(':'));
+  return input.here ? { row: message, rooms, away: row.away ? row.away.split(',') : [] } : { row: message, rooms };
 }
