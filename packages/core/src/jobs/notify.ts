@@ -42,7 +42,8 @@ function languages() {
 /**
  * Clearing a push mark is not worth an fsync: were PostgreSQL to lose it in a crash, the notification is pushed again
  * and clients drop a repeat by id (as after a worker killed half-way). The stored notification itself is committed
- * synchronously, before any push.
+ * synchronously, before any push. Said after the pushes (it only matters at the commit), so the pushes do not wait
+ * for its round trip.
  */
 const noFsyncWait = sql`set local synchronous_commit = off`;
 
@@ -54,7 +55,6 @@ export async function flushPushes(ctx: JobContext, batch = 500): Promise<number>
   let total = 0;
   for (;;) {
     const pushed = await ctx.db.transaction(async (tx) => {
-      await tx.execute(noFsyncWait);
       const rows = await tx
         .select({ n: notifications, locale: users.locale })
         .from(notifications)
@@ -66,6 +66,7 @@ export async function flushPushes(ctx: JobContext, batch = 500): Promise<number>
       const language = languages();
       for (const { n, locale } of rows) await ctx.push.notify(n, language(locale));
       if (rows.length) {
+        await tx.execute(noFsyncWait);
         await tx
           .update(notifications)
           .set({ pushPending: false })
@@ -93,7 +94,6 @@ export async function pushClaimed(ctx: JobContext, ids: number[], slice = 500): 
   let total = 0;
   for (let i = 0; i < ids.length; i += slice) {
     total += await ctx.db.transaction(async (tx) => {
-      await tx.execute(noFsyncWait);
       const rows = await tx
         .update(notifications)
         .set({ pushPending: false })
@@ -108,6 +108,7 @@ export async function pushClaimed(ctx: JobContext, ids: number[], slice = 500): 
         .returning({ n: notifications, locale: users.locale });
       const language = languages();
       for (const { n, locale } of rows.sort((a, b) => a.n.id - b.n.id)) await ctx.push.notify(n, language(locale));
+      if (rows.length) await tx.execute(noFsyncWait);
       return rows.length;
     });
   }
