@@ -6,6 +6,8 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { fieldMessages } from './scripts/field-messages.ts';
+import { precompress } from './scripts/precompress.ts';
+import { preloadFirstLoad } from './scripts/preload-first-load.ts';
 
 // Found from this file, not from the working directory: the root vitest run starts elsewhere.
 const cwd = fileURLToPath(new URL('.', import.meta.url));
@@ -29,6 +31,8 @@ export default defineConfig({
     babel({ plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]] }),
     lingui({ cwd, configPath }),
     fieldMessages(),
+    preloadFirstLoad(),
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' } },
   build: { manifest: true, chunkSizeWarningLimit: 600 },

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveClient } from '../src/http/static.ts';
@@ -25,6 +26,11 @@ describe('serveClient', () => {
         '<meta property="og:title" content="t" /><meta property="og:image" content="%PUBLIC_URL%/og-image.png" />',
     );
     writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    // What the client build writes beside a text file (apps/client/scripts/precompress.ts).
+    const big = `${'export const x = 1;\n'.repeat(200)}`;
+    writeFileSync(join(root, 'assets', 'big-3c4d.js'), big);
+    writeFileSync(join(root, 'assets', 'big-3c4d.js.br'), brotliCompressSync(big));
+    writeFileSync(join(root, 'assets', 'big-3c4d.js.gz'), gzipSync(big));
     writeFileSync(join(root, 'favicon.svg'), '<svg/>');
     writeFileSync(join(outside, 'secret.txt'), 'not for the web');
     app = new Hono().use(serveClient(root, { publicUrl: 'https://majlis.example' }));
@@ -49,6 +55,28 @@ describe('serveClient', () => {
     const head = await app.request('/assets/app-1a2b.js', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe('14');
+  });
+
+  it('a file compressed at build time is sent compressed to a browser that takes it, as it is to others', async () => {
+    const big = 'export const x = 1;\n'.repeat(200);
+    const br = await app.request('/assets/big-3c4d.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(big);
+
+    const gz = await app.request('/assets/big-3c4d.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+
+    const plain = await app.request('/assets/big-3c4d.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(big);
+    // A file without a compressed twin is sent as it is, whatever the browser accepts.
+    const small = await app.request('/assets/app-1a2b.js', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe('console.log(1)');
   });
 
   it('client routes get index.html whatever they accept, never cached', async () => {

@@ -13,12 +13,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * accepts: link-preview fetchers of messaging apps send `Accept: *\/*` (the API under /api keeps JSON: app.ts
  * answers it before this). The page's sharing tags name it on `publicUrl` (page-meta.ts). Hashed files under
  * /assets/ are cached for a year, everything else (index.html above all) is revalidated. The secure headers and CSP
- * are added afterwards by securityHeaders(), as on every response.
+ * are added afterwards by securityHeaders(), as on every response. A file the build compressed beforehand is sent
+ * compressed to a browser that accepts it (issue 14: the first page was sent at its raw size).
  */
 export function serveClient(root: string, opts: { publicUrl?: string } = {}): MiddlewareHandler {
   // Without onFound: a header set there misses the Response serveStatic has already built (Hono 4.13), so the
   // Cache-Control is put on the returned Response instead.
-  const files = serveStatic({ root, rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/-' : p) });
+  // precompressed: the build writes .br and .gz beside each text file (apps/client/scripts/precompress.ts); a browser
+  // that accepts one gets it (Content-Encoding, Vary: Accept-Encoding), without the server compressing per request.
+  const files = serveStatic({
+    root,
+    precompressed: true,
+    rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/-' : p),
+  });
   const publicUrl = opts.publicUrl ?? '';
   let template: string | null = null;
   const page = (path: string): string | null => {

@@ -2,6 +2,7 @@ import { Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { CookieBanner } from '../features/cookie-consent/CookieBanner.tsx';
 import HomeLayout from '../layouts/HomeLayout.tsx';
 import { ErrorScreen } from '../ui/ErrorBoundary.tsx';
+import { firstPages } from './first-pages.ts';
 
 type PageModule = { default: React.ComponentType };
 /** Every page is its own chunk (route-level code splitting). */
@@ -24,23 +25,23 @@ const pages: RouteObject[] = [
     element: <HomeLayout />,
     errorElement: <ErrorScreen />,
     children: [
-      { path: '/', lazy: page(() => import('../routes/home.tsx')) },
+      { path: '/', lazy: page(firstPages.home) },
       { path: '/home/whoarewe', lazy: page(() => import('../routes/whoarewe.tsx')) },
       { path: '/home/conditions', lazy: page(() => import('../routes/conditions.tsx')) },
       { path: '/home/privacy', lazy: page(() => import('../routes/privacy.tsx')) },
       { path: '/home/contact', lazy: page(() => import('../routes/contact.tsx')) },
       { path: '/home/pricing', lazy: page(() => import('../routes/pricing.tsx')) },
-      { path: '/login', lazy: page(() => import('../routes/login.tsx')) },
+      { path: '/login', lazy: page(firstPages.login) },
       { path: '/register', lazy: page(() => import('../routes/register.tsx')) },
       { path: '/register/confirm', lazy: page(() => import('../routes/register-confirm.tsx')) },
       { path: '/password/forgot', lazy: page(() => import('../routes/password-forgot.tsx')) },
       { path: '/password/reset', lazy: page(() => import('../routes/password-reset.tsx')) },
       { path: '/invite/:token', lazy: page(() => import('../routes/invite-accept.tsx')) },
       {
-        lazy: page(() => import('../layouts/GuestLayout.tsx')),
+        lazy: page(firstPages.guestLayout),
         children: [
-          { path: '/join', lazy: page(() => import('../routes/join.tsx')) },
-          { path: '/join/:number', lazy: page(() => import('../routes/join.tsx')) },
+          { path: '/join', lazy: page(firstPages.join) },
+          { path: '/join/:number', lazy: page(firstPages.join) },
         ],
       },
       {

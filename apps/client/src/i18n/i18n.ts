@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { type DigitStyle, digitStyleOf, LOCALE_INFO, type Locale, toDigitStyle } from '@majlis/i18n';
+import { type DigitStyle, digitStyleOf, LOCALE_INFO, LOCALES, type Locale, toDigitStyle } from '@majlis/i18n';
 import { digitsFor, intlLocale, onReaderPrefs } from '../lib/format.ts';
 
 const loaded = new Map<Locale, Messages>();
@@ -31,6 +31,15 @@ async function loadMessages(locale: Locale): Promise<Messages> {
 
 export async function loadCatalogs(locales: readonly Locale[]): Promise<void> {
   await Promise.all(locales.map(loadMessages));
+}
+
+/**
+ * Every catalog, asked for when the reader reaches for a language switch (pointer over it, focus): the first page
+ * loads only the active language's (issue 14; a timer used to fetch the other one while the page was still loading),
+ * and the other has arrived by the time of the click, so switching stays instant. Loaded ones are not fetched again.
+ */
+export function prefetchCatalogs(): void {
+  void loadCatalogs(LOCALES);
 }
 
 type Compiled = Messages[string];

@@ -4,7 +4,6 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SessionEndedNotice } from '../features/auth/SessionEndedNotice.tsx';
-import { validateLogin } from '../features/auth/validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
 import { messageOf } from '../lib/http.ts';
@@ -12,6 +11,12 @@ import { useLanguage } from '../state/language.tsx';
 import { SessionContext } from '../state/session.tsx';
 import { Page } from '../ui/Page.tsx';
 import { useFieldError } from '../ui/use-field-error.ts';
+
+/**
+ * The sign-in schema brings zod and the contract (about 30 kB gzip, more than the rest of the page): fetched once the
+ * reader is on the form or submits it, not before the page shows (issue 14). The BFF checks the same schema anyway.
+ */
+const loadValidation = () => import('../features/auth/validation.ts');
 
 export default function LoginPage() {
   const { t } = useLingui();
@@ -30,6 +35,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       // ZLoginBody, the schema POST /api/login validates with (features/auth/validation.ts).
+      const { validateLogin } = await loadValidation();
       const errors = validateLogin({ email, password });
       form.setErrors(errors);
       if (Object.keys(errors).length) return;
@@ -47,7 +53,7 @@ export default function LoginPage() {
   return (
     <Page title={t`Sign in`}>
       <SignLayout title={<Trans>Sign in</Trans>}>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} noValidate onFocus={() => void loadValidation()}>
           <Stack>
             {!failure && <SessionEndedNotice />}
             {failure && (

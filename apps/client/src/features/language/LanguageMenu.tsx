@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { LOCALE_INFO, LOCALES } from '@majlis/i18n';
 import { Button } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { prefetchCatalogs } from '../../i18n/i18n.ts';
 import { useChooseLanguage, useLanguage } from '../../state/language.tsx';
 import { Icon } from '../../ui/icons.tsx';
 
@@ -36,6 +37,8 @@ export function LanguageMenu() {
         aria-expanded={open}
         aria-label={`${t`Language`}: ${LOCALE_INFO[language].label}`}
         onClick={() => setOpen((o) => !o)}
+        onPointerEnter={prefetchCatalogs}
+        onFocus={prefetchCatalogs}
       >
         <Icon name="globe" size={16} />
         <span lang={language}>{LOCALE_INFO[language].label}</span>
@@ -76,6 +79,8 @@ export function LanguageToggle() {
       color="gray"
       size="compact-sm"
       onClick={() => choose({ type: 'TOGGLE' })}
+      onPointerEnter={prefetchCatalogs}
+      onFocus={prefetchCatalogs}
       data-testid="language-toggle"
       title={t`Language`}
       // Never squeezed: in the dashboard's top bar at 360 px the account name gives way instead ("English" was cut);

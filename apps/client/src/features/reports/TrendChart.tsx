@@ -1,4 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+// The charts' styles come with the one component that draws a chart, not with every first page (issue 14).
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Stack, Text, Title, useDirection } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
