@@ -178,6 +178,7 @@ try {
         REDIS_PREFIX: prefix,
         DATABASE_URL: pg.url,
         WORKER_CONCURRENCY: String(CONCURRENCY),
+        WORKER_BATCH_CONCURRENCY: String(CONCURRENCY),
         DATABASE_POOL_MAX: process.env.BENCH_POOL ?? '20',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -84,7 +84,9 @@ const workers = [...queues.keys()].map(
       {
         connection: workerConnection,
         prefix,
-        concurrency: config.WORKER_CONCURRENCY,
+        concurrency: jobs.some((j) => j.queue === name && batchers.has(j.name))
+          ? config.WORKER_BATCH_CONCURRENCY
+          : config.WORKER_CONCURRENCY,
         lockDuration: config.WORKER_LOCK_MS,
         stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
         // A job whose worker died is retried, not failed: handlers are idempotent.
