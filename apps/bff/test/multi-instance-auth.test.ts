@@ -52,6 +52,47 @@ describe.skipIf(skip)(`two BFF processes sharing PostgreSQL and Redis${skip ? ` 
     expect((await c.get('/api/user/info')).status).toBe(401);
   });
 
+  /** The same cookies on both instances, each having read (and so cached) the session once. */
+  async function warmOnBoth(email: string) {
+    const onA = on(a);
+    expect((await onA.login(email, PASSWORD)).status).toBe(200);
+    const onB = on(b);
+    for (const [k, v] of onA.jar) onB.jar.set(k, v);
+    expect((await onA.get('/api/user/info')).status).toBe(200);
+    expect((await onB.get('/api/user/info')).status).toBe(200);
+    return { onA, onB, userId: (await onA.get('/api/user/info')).json.info.id as string };
+  }
+
+  it('what is done on A reaches B’s session cache before A answers: the very next request on B sees it', async () => {
+    // Logout on A: B, which has the session in memory, refuses it at once.
+    const member = await warmOnBoth('member@demo.test');
+    expect((await member.onA.get('/api/logout')).status).toBe(200);
+    expect((await member.onB.get('/api/user/info')).status).toBe(401);
+
+    // The owner renames the admin and changes their role on A: the admin's session on B answers the new ones at once.
+    const admin = await warmOnBoth('admin@demo.test');
+    const owner = on(a);
+    expect((await owner.login('owner@demo.test', PASSWORD)).status).toBe(200);
+    const renamed = await owner.request('PUT', `/api/users/${admin.userId}`, { body: { fname: 'Renamed' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await admin.onB.get('/api/user/info')).json.info.fname).toBe('Renamed');
+    const demoted = await owner.request('PUT', `/api/users/${admin.userId}`, { body: { role: 'member' } });
+    expect(demoted.status, demoted.text).toBe(200);
+    expect((await admin.onB.get('/api/account/type')).json).toEqual({ type: 'inst', accountType: 'member' });
+    await owner.request('PUT', `/api/users/${admin.userId}`, { body: { role: 'admin' } });
+    expect((await admin.onB.get('/api/account/type')).json).toEqual({ type: 'inst', accountType: 'admin' });
+
+    // A password changed on B ends the user's other session, which A holds in memory.
+    const other = await warmOnBoth('admin@demo.test');
+    const changed = await admin.onB.post('/api/profile/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Another-passphrase-2026',
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await other.onA.get('/api/user/info')).status).toBe(401);
+    expect((await admin.onB.get('/api/user/info')).status).toBe(200);
+  });
+
   /** A login from a given client address (TRUST_PROXY=1: the right-most X-Forwarded-For entry). */
   async function loginFrom(p: BffProcess, ip: string, email: string, password: string) {
     const c = on(p);

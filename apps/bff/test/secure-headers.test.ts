@@ -1,6 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { Hono } from 'hono';
@@ -111,6 +114,49 @@ describe('secure headers on every response', () => {
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('a real server sends the same headers as the app in-process (set on Node’s response there)', async () => {
+    const server = createServer(getRequestListener(app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const SAME = [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'permissions-policy',
+      'x-content-type-options',
+      'strict-transport-security',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+      'content-language',
+    ];
+    try {
+      for (const path of [
+        '/api/csrf-token',
+        '/api/user/info',
+        '/api/no-such-route',
+        '/%E0%A4%A',
+        '/assets/app.js',
+        '/admin/queues',
+        '/demo/x',
+      ]) {
+        const [inProcess, overHttp] = [await app.request(path), await fetch(`${base}${path}`)];
+        expect(overHttp.status, path).toBe(inProcess.status);
+        for (const name of SAME)
+          expect(overHttp.headers.get(name), `${path} ${name}`).toBe(inProcess.headers.get(name));
+        expect(overHttp.headers.get('x-request-id'), path).toMatch(/^[\w-]+$/);
+      }
+      expectSecure(await fetch(`${base}/api/csrf-token`), 'over http');
+      const echoed = await fetch(`${base}/api/health`, { headers: { 'x-request-id': 'trace-42' } });
+      expect(echoed.headers.get('x-request-id')).toBe('trace-42');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('Strict-Transport-Security when the public URL is https', async () => {

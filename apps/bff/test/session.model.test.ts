@@ -21,6 +21,7 @@ import { createTestModel } from '@xstate/graph';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
+import { sessionCacheOf } from '../src/http/session-cache.ts';
 import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, waitFor } from './realtime-client.ts';
@@ -181,6 +182,8 @@ describe('the session machine against the BFF', () => {
                 : { lastSeenAt: new Date(edge - IDLE_SECONDS * 1000) },
             )
             .where(eq(schema.sessions.idHash, sessionHash()));
+          // Time passing, which no event tells: the session cache lets go as its TTL running out would.
+          sessionCacheOf(runtime).forget(sessionHash());
           await connect();
           told = limit;
         };
@@ -270,6 +273,8 @@ describe('the session machine against the BFF', () => {
             UNAUTHORIZED: async () => {
               told = null;
               await runtime.db.delete(schema.sessions).where(eq(schema.sessions.idHash, sessionHash()));
+              // No event, so this instance's session cache holds it until its TTL runs out: let that have happened.
+              sessionCacheOf(runtime).forget(sessionHash());
             },
             'session.ended': async ({ event }: { event: unknown }) => {
               const { reason } = event as Extract<SessionEvent, { type: 'session.ended' }>;

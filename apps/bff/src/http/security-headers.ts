@@ -1,7 +1,8 @@
 import type { Config } from '@majlis/core/config';
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Env } from '../env.ts';
+import { nodeResponse } from './response-headers.ts';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
@@ -59,7 +60,8 @@ export function contentSecurityPolicy(config: CspConfig) {
  * plain http it would be ignored, and on localhost it would pin https for every other local port.
  * `/admin/queues` is bull-board's own page: it sets `<base href>` and loads its files relative to it, so only its
  * base-uri is 'self'. Its Google Fonts stylesheet stays blocked (the page falls back to system fonts) so that the
- * ops page makes no third-party request.
+ * ops page makes no third-party request. Under @hono/node-server they are set on Node's response before the handler
+ * runs (response-headers.ts says why), the same name/value pairs hono's middleware sets, read from its own answer.
  */
 export function securityHeaders(config: CspConfig, adminPath: string): MiddlewareHandler<Env> {
   const https = new URL(config.publicUrl).protocol === 'https:';
@@ -82,15 +84,44 @@ export function securityHeaders(config: CspConfig, adminPath: string): Middlewar
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: false,
   };
-  const app = secureHeaders({ ...common, contentSecurityPolicy: csp });
-  const admin = secureHeaders({ ...common, contentSecurityPolicy: { ...csp, baseUri: ["'self'"] } });
-  const framed = secureHeaders({
-    ...common,
-    xFrameOptions: 'SAMEORIGIN',
-    contentSecurityPolicy: { ...csp, frameAncestors: ["'self'"] },
-  });
-  return (c, next) => {
-    if (c.req.path === adminPath || c.req.path.startsWith(`${adminPath}/`)) return admin(c, next);
-    return c.req.path.startsWith(FRAMED_BY_SELF) ? framed(c, next) : app(c, next);
+  const variants = {
+    app: { ...common, contentSecurityPolicy: csp },
+    admin: { ...common, contentSecurityPolicy: { ...csp, baseUri: ["'self'"] } },
+    framed: { ...common, xFrameOptions: 'SAMEORIGIN', contentSecurityPolicy: { ...csp, frameAncestors: ["'self'"] } },
+  } satisfies Record<string, SecureHeadersOptions>;
+  type Variant = keyof typeof variants;
+  const viaHono = {
+    app: secureHeaders(variants.app),
+    admin: secureHeaders(variants.admin),
+    framed: secureHeaders(variants.framed),
+  };
+  // The same headers as name/value pairs, read once from hono's own answer, for Node's response (response-headers.ts).
+  const pairs = new Map<Variant, Promise<[string, string][]>>();
+  const ready = new Map<Variant, [string, string][]>();
+  const pairsOf = (v: Variant) => {
+    let p = pairs.get(v);
+    if (!p) {
+      const probe = new Hono().use(viaHono[v]).get('*', (c) => c.body(null));
+      p = Promise.resolve(probe.request('/')).then((res) => {
+        const list = [...res.headers];
+        ready.set(v, list);
+        return list;
+      });
+      pairs.set(v, p);
+    }
+    return p;
+  };
+  return async (c, next) => {
+    const path = c.req.path;
+    const v: Variant =
+      path === adminPath || path.startsWith(`${adminPath}/`)
+        ? 'admin'
+        : path.startsWith(FRAMED_BY_SELF)
+          ? 'framed'
+          : 'app';
+    const outgoing = nodeResponse(c);
+    if (!outgoing) return viaHono[v](c, next);
+    for (const [name, value] of ready.get(v) ?? (await pairsOf(v))) outgoing.setHeader(name, value);
+    await next();
   };
 }

@@ -28,9 +28,12 @@ import { doc, jsonBody } from '../http/validate.ts';
 
 /** Spec §7 account calls, with the bodies fixed in DESIGN §5. All need a signed-in user. */
 export const accountRoutes = new Hono<Env>()
-  .get('/user/info', doc('The signed-in user', { response: ZUserInfo }), async (c) =>
-    c.json(await getUserInfo(c.get('runtime').db, requireActor(c))),
-  )
+  .get('/user/info', doc('The signed-in user', { response: ZUserInfo }), async (c) => {
+    const actor = requireActor(c);
+    // Read with the session (http/session-cache.ts), dropped with it whenever the user's details change.
+    const info = c.get('userInfo');
+    return c.json(info?.id === actor.userId ? { info } : await getUserInfo(c.get('runtime').db, actor));
+  })
   .get('/user/permission', doc('Permission set of the acting role', { response: ZPermissions }), async (c) =>
     c.json(await getPermissions(c.get('runtime').db, requireActor(c))),
   )

@@ -21,7 +21,7 @@ import { endOtherSessions, listUserSessions } from '@majlis/core/profile/user-se
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env.ts';
-import { requireActor, startSession } from '../http/session.ts';
+import { actorChanged, requireActor, startSession } from '../http/session.ts';
 import { doc, idParam, jsonBody } from '../http/validate.ts';
 
 /**
@@ -44,9 +44,12 @@ const PICTURE_CACHE = 'private, max-age=86400';
 
 /** The signed-in user's own profile (issue 11), language and cookie choice; the acting institution's details. */
 export const profileRoutes = new Hono<Env>()
-  .put('/profile', doc('Save the own profile', { response: ZProfileAnswer }), jsonBody(ZProfileBody), async (c) =>
-    c.json(await updateProfile(c.get('runtime').db, requireActor(c), c.req.valid('json'))),
-  )
+  .put('/profile', doc('Save the own profile', { response: ZProfileAnswer }), jsonBody(ZProfileBody), async (c) => {
+    const actor = requireActor(c);
+    const answer = await updateProfile(c.get('runtime').db, actor, c.req.valid('json'));
+    await actorChanged(c, actor.userId);
+    return c.json(answer);
+  })
   .put(
     '/profile/locale',
     doc("Save the own profile's language (the language toggle)", { response: ZProfileLocaleAnswer }),
@@ -55,7 +58,9 @@ export const profileRoutes = new Hono<Env>()
       const actor = requireActor(c);
       const { db, limits } = c.get('runtime');
       await limits.consume('preferenceUser', actor.userId);
-      return c.json(await saveLocale(db, actor, c.req.valid('json')));
+      const answer = await saveLocale(db, actor, c.req.valid('json'));
+      await actorChanged(c, actor.userId);
+      return c.json(answer);
     },
   )
   .get('/cookie-consent', doc('The own cookie choice', { response: ZCookieConsent }), async (c) =>
@@ -81,7 +86,9 @@ export const profileRoutes = new Hono<Env>()
       const { db, limits } = c.get('runtime');
       await limits.consume('pictureUser', actor.userId);
       const bytes = Buffer.from(await c.req.arrayBuffer());
-      return c.json({ picture: await savePicture(db, actor, bytes) });
+      const picture = await savePicture(db, actor, bytes);
+      await actorChanged(c, actor.userId);
+      return c.json({ picture });
     },
   )
   .get('/users/:id/picture', doc('A user picture (the user and people sharing an account)'), async (c) => {

@@ -26,7 +26,7 @@ import { listUsers } from '@majlis/core/users/list-users';
 import { removeUser, setUserStatus, updateUser } from '@majlis/core/users/manage-user';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
-import { needsPower, requireActor, startSession } from '../http/session.ts';
+import { actorChanged, needsPower, requireActor, startSession } from '../http/session.ts';
 import { doc, jsonBody, paramsOf, queryOf } from '../http/validate.ts';
 
 const tags = ['users'];
@@ -102,13 +102,10 @@ export const userRoutes = new Hono<Env>()
     paramsOf(ZIdParam),
     jsonBody(ZUpdateUserBody),
     async (c) => {
-      const user = await updateUser(
-        c.get('runtime'),
-        requireActor(c),
-        c.req.valid('param').id,
-        c.req.valid('json'),
-        c.get('ip'),
-      );
+      const { id } = c.req.valid('param');
+      const user = await updateUser(c.get('runtime'), requireActor(c), id, c.req.valid('json'), c.get('ip'));
+      // Names and phone of another user: the actor their sessions carry changes with them.
+      await actorChanged(c, id);
       return c.json({ user });
     },
   )

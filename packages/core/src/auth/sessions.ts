@@ -13,7 +13,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 /** Anonymous sessions only carry a CSRF token; they live a day at most. */
 const ANONYMOUS_SECONDS = 24 * 3600;
 /** lastSeenAt is written at most this often, so reads do not turn every request into a write. */
-const TOUCH_SECONDS = 60;
+export const TOUCH_SECONDS = 60;
 
 export function sessionCookieName(config: Pick<Config, 'secure'>): string {
   return sessionCookieOf(config.secure);

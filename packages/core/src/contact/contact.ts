@@ -1,9 +1,10 @@
 import type { Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { contactMessages } from '../db/schema/index.ts';
-import { enqueueMessage } from '../outbox/enqueue.ts';
+import { outboxInsert } from '../outbox/enqueue.ts';
 
 /** The company behind the platform: the footer's tax registration and address, also printed on invoices. */
 export const COMPANY = {
@@ -40,30 +41,28 @@ export interface ContactInput {
   userId?: string | null;
 }
 
-/** Stores a suggestion or complaint and e-mails it to support (through the outbox), in one transaction. */
+/**
+ * Stores a suggestion or complaint and e-mails it to support (through the outbox): both rows in one statement (a
+ * data-modifying WITH is atomic on its own), one round trip instead of a transaction's five.
+ */
 export async function submitContact(db: Db, config: Config, input: ContactInput): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(contactMessages).values({
-      userId: input.userId ?? null,
+  const phone = input.phone ?? null;
+  const mail = outboxInsert({
+    channel: 'email',
+    to: config.SUPPORT_EMAIL,
+    locale: 'ar',
+    template: 'contact',
+    values: {
+      kind: t('ar', `contact.kind.${input.kind}`),
       name: input.name,
       email: input.email,
-      phone: input.phone ?? null,
-      kind: input.kind,
+      phone: phone ?? '',
       message: input.message,
-      locale: input.locale,
-    });
-    await enqueueMessage(tx, {
-      channel: 'email',
-      to: config.SUPPORT_EMAIL,
-      locale: 'ar',
-      template: 'contact',
-      values: {
-        kind: t('ar', `contact.kind.${input.kind}`),
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? '',
-        message: input.message,
-      },
-    });
+    },
   });
+  await db.execute(sql`with contact as (
+      insert into ${contactMessages} (user_id, name, email, phone, kind, message, locale)
+      values (${input.userId ?? null}, ${input.name}, ${input.email}, ${phone}, ${input.kind}, ${input.message}, ${input.locale})
+    )
+    ${mail}`);
 }

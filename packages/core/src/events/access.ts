@@ -90,3 +90,23 @@ export async function publishAccessChanged(bus: EventBus | undefined, change: Ac
     log.warn({ err, topic: ACCESS_CHANGED_TOPIC, reason: change.reason }, 'not published');
   });
 }
+
+/**
+ * A user's own details that a session's actor carries changed (names, picture, language, time zone, digit style):
+ * every instance drops the actor it keeps for that user's sessions (the BFF's session cache), so the next request
+ * reads them again. Powers and access travel as the two topics above.
+ */
+export const ACTOR_CHANGED_TOPIC = 'actor.changed';
+
+export interface ActorChangedEvent extends DomainEvent {
+  type: typeof ACTOR_CHANGED_TOPIC;
+  userId: string;
+}
+
+export async function publishActorChanged(bus: EventBus | undefined, userId: string): Promise<void> {
+  if (!bus) return;
+  const event: ActorChangedEvent = { type: ACTOR_CHANGED_TOPIC, userId };
+  await bus.publish(ACTOR_CHANGED_TOPIC, event).catch((err: Error) => {
+    log.warn({ err, topic: ACTOR_CHANGED_TOPIC }, 'not published');
+  });
+}
