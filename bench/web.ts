@@ -12,7 +12,8 @@
  * splitting of the app can go below. (Lighthouse refuses a 404 answer, so the server's 404 cannot be the peer.)
  *
  * Every run's figures and the scripts each page requested (path, bytes on the wire, gzip bytes) are written to
- * bench/output/web/<time>.json (not committed), to see what a page loads.
+ * bench/output/web/<time>.json (not committed), to see what a page loads; the goal rows go to bench/output/results
+ * for `npm run bench`'s table.
  *
  * Environment: BENCH_WEB_RUNS (runs per page), BENCH_WEB_BUILD=1 (build even when the build looks current),
  * CHROME_PATH (default /usr/bin/chromium).
@@ -25,6 +26,7 @@ import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { gzipOfBuilt, median, type PageRun, runLighthouse, startChromium } from './lib/lighthouse.ts';
 import { killAll, repo, startBff } from './lib/processes.ts';
 import { pad, positive } from './lib/report.ts';
+import { type ResultRow, writeResults } from './lib/results.ts';
 import { signIn } from './lib/routes.ts';
 
 const RUNS = positive(process.env.BENCH_WEB_RUNS, 3);
@@ -166,6 +168,31 @@ function goals(pages: PageResult[], peer: PageResult) {
   }
 }
 
+/** The goal rows of `npm run bench`'s table: each page's first-load JS and LCP, the static page beside them. */
+function resultRows(pages: PageResult[], peer: PageResult): ResultRow[] {
+  const peerLcp = median(peer.runs.map((x) => x.lcpMs));
+  const note = `load average ${pages.map((p) => p.load).join(', ')}`;
+  return pages.flatMap((p): ResultRow[] => [
+    {
+      measure: `first-load JS (gzip), ${p.label}`,
+      figure: Number(kb(p.jsGzip)),
+      unit: 'kB',
+      peer: `bare static page, same server: ${kb(peer.jsGzip)} kB`,
+      goal: `≤ ${GOAL_JS_KB} kB`,
+      target: GOAL_JS_KB,
+    },
+    {
+      measure: `LCP, Lighthouse mobile, ${p.label}`,
+      figure: Number(sec(median(p.runs.map((x) => x.lcpMs)))),
+      unit: 's',
+      peer: `bare static page, same server: ${sec(peerLcp)} s`,
+      goal: `≤ ${sec(GOAL_LCP_MS)} s`,
+      target: GOAL_LCP_MS / 1000,
+      note,
+    },
+  ]);
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'majlis-bench-web-'));
 const onSignal = () => {
   killAll();
@@ -213,6 +240,7 @@ try {
   table([...pages, peer]);
   say();
   goals(pages, peer);
+  writeResults('web', resultRows(pages, peer));
   const out = join(repo, 'bench/output/web');
   mkdirSync(out, { recursive: true });
   const file = join(out, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
