@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CHAT_DIGEST_AFTER_MINUTES } from '@majlis/contracts/chat';
 import { digitStyleOf } from '@majlis/i18n';
@@ -119,7 +120,10 @@ export function DetailsCard({ info }: { info: UserInfo }) {
           </SimpleGrid>
           <Switch
             label={t`E-mail me unread chat messages`}
-            description={t`One e-mail when messages stay unread for ${digestMinutes} minutes`}
+            description={plural(CHAT_DIGEST_AFTER_MINUTES, {
+              one: `One e-mail when messages stay unread for ${digestMinutes} minute`,
+              other: `One e-mail when messages stay unread for ${digestMinutes} minutes`,
+            })}
             checked={values.chatDigest}
             onChange={(e) => form.setFieldValue('chatDigest', e.currentTarget.checked)}
             data-testid="profile-chat-digest"
