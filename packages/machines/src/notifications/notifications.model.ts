@@ -5,7 +5,7 @@ import { type NotificationItem, type NotificationsEvent, notificationsMachine } 
 /**
  * Test-only: the notifications drawer's model (issue 17), walked against a running BFF by apps/bff
  * notifications.model.test.ts; the same events, state names and input as the drawer's page test
- * (apps/client notifications.test.tsx, which still builds its own copy of them), so both sides walk the same paths.
+ * (apps/client notifications.test.tsx walks this model too), so both sides walk the same paths.
  * Two notifications are enough for every rule of the chart: one that only counts (a storage warning) and a danger one
  * (storage full, which offers renew-now). Ids 1 and 2 are the model's names for them; the BFF's test maps each to the
  * row it creates.

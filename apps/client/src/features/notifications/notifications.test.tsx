@@ -1,11 +1,18 @@
-import { type NotificationItem, type NotificationsEvent, notificationsMachine } from '@majlis/machines';
+import { type NotificationItem, notificationsMachine } from '@majlis/machines';
+import {
+  describeNotificationsEvent,
+  modelNotification,
+  type NotificationsModelEvent,
+  type NotificationsSnapshot,
+  notificationsModel,
+  serializeNotificationsState,
+} from '@majlis/machines/notifications/notifications.model';
 import { recordWalk } from '@majlis/machines/testing';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { TestModel } from '@xstate/graph';
 import { useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { __unsafe_getAllOwnEventDescriptors, type AnyMachineSnapshot, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { Providers } from '../../app/Providers.tsx';
 import { applyDocumentLanguage } from '../../i18n/i18n.ts';
 import { type FakeResponse, fakeBff } from '../../test/harness.tsx';
@@ -16,68 +23,22 @@ import { NotificationsButton } from './NotificationsButton.tsx';
 import { NotificationsDrawer } from './NotificationsDrawer.tsx';
 import { NotificationsProvider } from './NotificationsProvider.tsx';
 
+/** A notification as the page receives it (spec §3 view), for the tests beside the model's walk. */
 function notification(id: number, type: NotificationItem['type'], title: string): NotificationItem {
-  return {
-    _id: String(id),
-    id,
-    type,
-    title,
-    message: `<b>${title}</b>`,
-    source_type: null,
-    event_meta: {},
-    createdAt: '2026-11-21T10:00:00.000Z',
-    read: false,
-  };
+  return { ...modelNotification(1), _id: String(id), id, type, title, message: `<b>${title}</b>` };
 }
-const warning = notification(1, 'warning', 'المساحة تقترب من الامتلاء');
-const danger = notification(2, 'danger', 'لا توجد مساحة تخزين');
+
+// The model is the one the BFF's walk uses (machines notifications.model.ts): the same events, state names and input.
+const warning = modelNotification(1);
+const danger = modelNotification(2);
 const byId = new Map([warning, danger].map((n) => [n.id, n]));
 
-type Snapshot = ReturnType<typeof notificationsMachine.getInitialSnapshot>;
-type Event =
-  | NotificationsEvent
-  | { type: 'xstate.done.actor.loadNotifications'; output: NotificationItem[] }
-  | { type: 'xstate.error.actor.loadNotifications'; error: unknown };
-/**
- * Read or not is part of where it stands: the badge counts the unread, and read-all on another device (issue 17)
- * changes only that. (A state's checks see one snapshot of it, so what they assert must all be in its name.)
- */
-const serializeState = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.items.map((n) => `${n.id}${n.read ? 'r' : ''}`).sort(), s.context.onBilling]);
-
-const events: Event[] = [
-  { type: 'notification.received', notification: warning },
-  { type: 'notification.received', notification: danger },
-  { type: 'notification.dismiss', id: warning.id },
-  { type: 'notification.dismiss', id: danger.id },
-  { type: 'notification.removed', id: warning.id },
-  { type: 'notification.removed', id: danger.id },
-  { type: 'notifications.allRead' },
-  { type: 'location.changed', onBilling: true },
-  { type: 'location.changed', onBilling: false },
-  { type: 'notifications.reload' },
-  { type: 'xstate.done.actor.loadNotifications', output: [] },
-  { type: 'xstate.error.actor.loadNotifications', error: new Error('offline') },
-];
-
-/** The machine invokes only the named `loadNotifications`: its outcomes are events the test produces at the BFF. */
-const model = new TestModel<Snapshot, Event, unknown>(
-  notificationsMachine as never,
-  {
-    serializeState,
-    input: { onBilling: false },
-    stateMatcher: (state: AnyMachineSnapshot, key: string) => state.matches(key),
-    events: (state: AnyMachineSnapshot) =>
-      __unsafe_getAllOwnEventDescriptors(state).flatMap((type) => events.filter((e) => e.type === type)),
-  } as never,
-);
+type Snapshot = NotificationsSnapshot;
+type Event = NotificationsModelEvent;
+const serializeState = serializeNotificationsState;
+const model = notificationsModel();
 const initial = createActor(notificationsMachine, { input: { onBilling: false } }).getSnapshot();
-const describeEvent = (e: Event) =>
-  e.type
-    .replace('xstate.done.actor.', 'done:')
-    .replace('xstate.error.actor.', 'error:')
-    .concat('notification' in e ? `(${e.notification.type})` : 'id' in e ? `(${e.id})` : '')
-    .concat('onBilling' in e ? `(${e.onBilling ? 'billing' : 'elsewhere'})` : '');
+const describeEvent = describeNotificationsEvent;
 
 function Harness() {
   const [open, setOpen] = useState(true);
