@@ -141,6 +141,8 @@ export interface PacedResult {
   errors: number;
   unfinished: number;
   foreignCpu: number | null;
+  /** The paced generator's own share of its core: near 100%, it (not the server) set the latencies. */
+  loaderCpu: number | null;
 }
 
 /** Fixed-rate open-loop load from lib/paced.ts (on core 1), for "p99 at 50% of the maximum rate". */
@@ -162,6 +164,6 @@ export async function paced(
   };
   const args = ['--import', 'tsx', 'bench/lib/paced.ts', JSON.stringify(options)];
   const load = await runLoad(server, args, opts.onPostgres);
-  const r = JSON.parse(load.stdout.trim().split('\n').pop() as string) as Omit<PacedResult, 'foreignCpu'>;
-  return { ...r, foreignCpu: load.foreignCpu };
+  const r = JSON.parse(load.stdout.trim().split('\n').pop() as string) as Omit<PacedResult, 'foreignCpu' | 'loaderCpu'>;
+  return { ...r, foreignCpu: load.foreignCpu, loaderCpu: load.loaderCpu };
 }
