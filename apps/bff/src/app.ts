@@ -8,7 +8,7 @@ import { renderError, toAppError } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { requestId } from './http/response-headers.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { clearSessionCookies, loadSession, requireCsrf, SIGNED_CALLBACK_PATHS } from './http/session.ts';
+import { clearSessionCookies, loadSession, requireCsrf, SAFE_METHODS, SIGNED_CALLBACK_PATHS } from './http/session.ts';
 import { sessionCacheOf } from './http/session-cache.ts';
 import { serveClient } from './http/static.ts';
 import { rejectMalformedUrl } from './http/url.ts';
@@ -38,7 +38,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Unsafe requests that carry a body must be JSON: a CORS-safelisted text/plain or form POST never reaches a handler. */
 const requireJson: MiddlewareHandler<Env> = async (c, next) => {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+  if (SAFE_METHODS.has(c.req.method)) return next();
   if (SIGNED_CALLBACK_PATHS.has(c.req.path) || RAW_BODY_PATHS.has(c.req.path)) return next();
   const length = c.req.header('content-length');
   const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
@@ -64,7 +64,7 @@ const bodyLimited = bodyLimit({
  * counted as it streams, by bodyLimit. On GET nothing is looked at (the node adapter would build a Request too).
  */
 const limitBody: MiddlewareHandler<Env> = (c, next) => {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) || RAW_BODY_PATHS.has(c.req.path)) return next();
+  if (SAFE_METHODS.has(c.req.method) || RAW_BODY_PATHS.has(c.req.path)) return next();
   const length = c.req.header('content-length');
   if (length === undefined || c.req.header('transfer-encoding') !== undefined) return bodyLimited(c, next);
   if (Number.parseInt(length, 10) > MAX_BODY_BYTES) throw payloadTooLarge();

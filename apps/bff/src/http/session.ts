@@ -113,6 +113,9 @@ export function requestLanguage(c: Context<Env>, actor: Actor | null): LanguageC
   return language;
 }
 
+/** Methods that change nothing: no CSRF token, no body (a module-level Set, not an array made per request). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Provider callbacks and webhooks: called by servers, not browsers, and verified by their own signatures
  * (BBB checksum / JWT HS256, Zoom x-zm-signature, Paymob HMAC-SHA512), so they carry no CSRF token and may post forms.
@@ -126,7 +129,7 @@ export const SIGNED_CALLBACK_PATHS = new Set([
 
 /** Spec §7/§9: every unsafe method carries X-CSRF-Token equal to the token bound to the session (constant time). */
 export const requireCsrf: MiddlewareHandler<Env> = async (c, next) => {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+  if (SAFE_METHODS.has(c.req.method)) return next();
   if (SIGNED_CALLBACK_PATHS.has(c.req.path)) return next();
   const token = c.req.header(CSRF_HEADER) ?? c.req.header(XSRF_HEADER);
   const expected = c.get('session')?.csrfToken ?? anonymousCsrfToken(c);
