@@ -12,12 +12,14 @@
  * Environment: BENCH_SECONDS (default 10) per measured case, BENCH_CONNECTIONS (default 50), DATABASE_URL (optional:
  * PostgreSQL in a temporary database, else PGlite in a temporary DATA_DIR), BENCH_ROUTES (ids to run, e.g. `get,post`;
  * default all), BENCH_PEER=0 (no Fastify peer for the bare route), BENCH_PROFILE=1 (the BFF writes a CPU profile
- * under bench/output/profiles; `npm run bench:profile` prints its top self times).
+ * under bench/output/profiles; `npm run bench:profile` prints its top self times), BENCH_RESULTS=<name> (the goal
+ * rows also written to bench/output/results/<name>.json, for `npm run bench`'s summary).
  */
-import { goalRows } from './lib/goals.ts';
+import { goalResults, goalRows } from './lib/goals.ts';
 import { autocannon, type PacedResult, paced, type Result } from './lib/load.ts';
 import { PIN, PROFILE_DIR, startBff, startServer } from './lib/processes.ts';
 import { ms, pad, pct, positive } from './lib/report.ts';
+import { writeResults } from './lib/results.ts';
 import { ROUTES, type Route } from './lib/routes.ts';
 import { withPrepared } from './lib/setup.ts';
 
@@ -117,6 +119,11 @@ await withPrepared(async ({ database, env, session }) => {
   table(results, onPostgres);
   say();
   for (const line of goalRows(results, fastifyBare, BUSY_LIMIT)) say(line);
+  // For npm run bench's summary (bench/all.ts): BENCH_RESULTS names this run's rows.
+  if (process.env.BENCH_RESULTS) {
+    const opts = { busyLimit: BUSY_LIMIT, onPostgres, p99GoalMs: GOAL_P99_MS };
+    writeResults(process.env.BENCH_RESULTS, goalResults(results, atHalf, fastifyBare, opts));
+  }
   say();
   let met = true;
   let busy = false;

@@ -6,8 +6,9 @@
  * copy of the handler logic in bench/frameworks is not the BFF's cached session lookup, so it is not a like peer).
  */
 
-import type { Result } from './load.ts';
+import type { PacedResult, Result } from './load.ts';
 import { pad, pct } from './report.ts';
+import type { ResultRow } from './results.ts';
 import type { Route } from './routes.ts';
 
 interface Goal {
@@ -53,4 +54,53 @@ export function goalRows(results: Map<Route, Result>, fastifyBare: Result | null
     );
   }
   return lines;
+}
+
+/**
+ * The same rows for `npm run bench`'s summary (bench/lib/results.ts), plus each paced case's p99 (measure
+ * `p99 <route>`, which the summary leaves out of its table and uses for PGlite against PostgreSQL). The CPU rows are
+ * written for PostgreSQL only: the issue's goals are PostgreSQL's, and with PGlite its work is the BFF's own CPU.
+ */
+export function goalResults(
+  results: Map<Route, Result>,
+  atHalf: Map<Route, { r: PacedResult }>,
+  fastifyBare: Result | null,
+  opts: { busyLimit: number; onPostgres: boolean; p99GoalMs: number },
+): ResultRow[] {
+  const byId = new Map([...results].map(([route, r]) => [route.id, r]));
+  const bare = byId.get('health');
+  const busyNote = (foreign: number | null) =>
+    (foreign ?? 0) > opts.busyLimit ? `box busy: other processes used ${pct(foreign)} of a core` : undefined;
+  const rows: ResultRow[] = [];
+  for (const goal of opts.onPostgres ? HTTP_GOALS : []) {
+    const r = byId.get(goal.id);
+    if (r?.cpuPerRequest == null) continue;
+    const peer =
+      goal.id === 'health'
+        ? `Fastify 5 bare route: ${us(fastifyBare?.cpuPerRequest)}`
+        : `BFF bare route (calibration): ${us(bare?.cpuPerRequest)}`;
+    const note = busyNote(r.foreignCpu);
+    rows.push({
+      measure: `${goal.label.replace(', CPU/req', '')}, server CPU per request (PostgreSQL)`,
+      figure: r.cpuPerRequest,
+      unit: 'µs',
+      peer,
+      goal: `≤ ${goal.goalUs} µs`,
+      target: goal.goalUs,
+      ...(note ? { note } : {}),
+    });
+  }
+  for (const [route, { r }] of atHalf) {
+    const note = busyNote(r.foreignCpu);
+    rows.push({
+      measure: `p99 ${route.label}`,
+      figure: r.p99,
+      unit: 'ms',
+      peer: `p50 ${r.p50.toFixed(2)} ms`,
+      goal: `≤ ${opts.p99GoalMs} ms at half load`,
+      target: opts.p99GoalMs,
+      ...(note ? { note } : {}),
+    });
+  }
+  return rows;
 }
