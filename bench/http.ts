@@ -7,14 +7,18 @@
  * GET /api/user/info, signed-in POST /api/contact with a 1 KB JSON body (CSRF header, strict zod schema,
  * submitContact: one contact row + one outbox row per request), and GET /api/health without a cookie as a
  * no-database calibration. Then each database route at a paced 50% of its maximum, for the p99 goal. Last, issue 14's
- * three CPU-per-request rows, each beside a peer from the same run (lib/goals.ts says which).
+ * three CPU-per-request rows, each beside a peer from the same run (lib/goals.ts says which), and what one dashboard
+ * load's GETs cost (lib/dashboard.ts).
  *
  * Environment: BENCH_SECONDS (default 10) per measured case, BENCH_CONNECTIONS (default 50), DATABASE_URL (optional:
  * PostgreSQL in a temporary database, else PGlite in a temporary DATA_DIR), BENCH_ROUTES (ids to run, e.g. `get,post`;
- * default all), BENCH_PEER=0 (no Fastify peer for the bare route), BENCH_PROFILE=1 (the BFF writes a CPU profile
+ * default all), BENCH_PEER=0 (no Fastify peer for the bare route), BENCH_DASHBOARD=0 (no dashboard load), BENCH_PROFILE=1 (the BFF writes a CPU profile
  * under bench/output/profiles; `npm run bench:profile` prints its top self times), BENCH_RESULTS=<name> (the goal
  * rows also written to bench/output/results/<name>.json, for `npm run bench`'s summary).
  */
+
+import { SECURITY_HEADERS } from './frameworks/parity.ts';
+import { DASHBOARD_GETS, type DashboardCost, dashboardCost } from './lib/dashboard.ts';
 import { goalResults, goalRows } from './lib/goals.ts';
 import { autocannon, type PacedResult, paced, type Result } from './lib/load.ts';
 import { PIN, PROFILE_DIR, startBff, startServer } from './lib/processes.ts';
@@ -33,6 +37,8 @@ const BUSY_LIMIT = 0.25;
 const LOADER_LIMIT = 0.9;
 const ONLY = process.env.BENCH_ROUTES?.split(',');
 const routes = ROUTES.filter((r) => !ONLY || ONLY.includes(r.id));
+/** BENCH_DASHBOARD=0 leaves out the dashboard load (lib/dashboard.ts). */
+const DASHBOARD = process.env.BENCH_DASHBOARD !== '0';
 /** BENCH_PEER=0 leaves out Fastify's bare route (the bare row's peer). */
 const PEER = process.env.BENCH_PEER !== '0';
 
@@ -60,12 +66,16 @@ function table(results: Map<Route, Result>, onPostgres: boolean) {
 }
 
 await withPrepared(async ({ database, env, session }) => {
-  /** Fastify 5 answering the bare route (bench/frameworks/servers.ts), the peer of the BFF's bare-route row. */
+  /**
+   * Fastify 5 answering the bare route (bench/frameworks/servers.ts), the peer of the BFF's bare-route row: the same
+   * answer with the BFF's own security headers (read from its answer, as bench:frameworks does).
+   */
   async function fastifyOn(route: Route): Promise<Result> {
+    const headers = { BENCH_SECURE_HEADERS: JSON.stringify(secureHeaders) };
     const peer = await startServer(
       'bench/frameworks/servers.ts',
       ['fastify'],
-      { ...env, ...(await database.fresh('fastify')) },
+      { ...env, ...(await database.fresh('fastify')), ...headers },
       { core: 0 },
     );
     try {
@@ -92,6 +102,8 @@ await withPrepared(async ({ database, env, session }) => {
   const { onPostgres } = database;
   const results = new Map<Route, Result>();
   const atHalf = new Map<Route, { rate: number; r: PacedResult }>();
+  let dashboard: DashboardCost | undefined;
+  let secureHeaders: Record<string, string> = {};
   const server = await startBff({ ...env, ...(await database.fresh('bff')) }, { core: 0, profile: true });
   try {
     for (const route of routes) {
@@ -108,6 +120,15 @@ await withPrepared(async ({ database, env, session }) => {
       }
     }
     say();
+    const answer = await fetch(`${server.url}/api/health`);
+    await answer.arrayBuffer();
+    secureHeaders = Object.fromEntries(
+      SECURITY_HEADERS.flatMap((h) => {
+        const value = answer.headers.get(h);
+        return value === null ? [] : [[h, value]];
+      }),
+    );
+    if (DASHBOARD) dashboard = await dashboardCost(server, session, { rounds: 1000, concurrency: 10 });
   } finally {
     await server.stop();
     await database.release('bff');
@@ -119,6 +140,16 @@ await withPrepared(async ({ database, env, session }) => {
   table(results, onPostgres);
   say();
   for (const line of goalRows(results, fastifyBare, BUSY_LIMIT)) say(line);
+  if (dashboard) {
+    say();
+    say(`One dashboard load, ${DASHBOARD_GETS.length} GETs (BFF CPU per request, 1,000 of each, 10 in flight):`);
+    for (const r of dashboard.routes) {
+      say(
+        `  ${pad(r.path, 34)} ${r.us === null ? `answered ${r.status}, left out` : `${r.us.toFixed(0).padStart(6)} µs`}`,
+      );
+    }
+    say(`  ${pad('the whole load', 34)} ${dashboard.totalUs.toFixed(0).padStart(6)} µs`);
+  }
   // For npm run bench's summary (bench/all.ts): BENCH_RESULTS names this run's rows.
   if (process.env.BENCH_RESULTS) {
     const opts = { busyLimit: BUSY_LIMIT, onPostgres, p99GoalMs: GOAL_P99_MS };
