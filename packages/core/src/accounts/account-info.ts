@@ -1,21 +1,26 @@
 import type { AccountChoice, BillingSummary, StorageInfo } from '@majlis/contracts/account';
 import { both } from '@majlis/i18n/server';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { remainingDays, statusNow } from '../billing/subscriptions.ts';
 import { userTrial } from '../billing/trial-activation.ts';
 import { type Db, queryRows } from '../db/connect.ts';
+import { prepared } from '../db/prepared.ts';
 import { accounts, memberships, rooms, subscriptions, users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { type Permissions, permissionsFor } from './permissions.ts';
 
 export type { AccountChoice, BillingSummary, StorageInfo };
 
+const countAccountsOf = (db: Db, name: string) =>
+  db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.active, true)))
+    .prepare(name);
+
 export async function countAccounts(db: Db, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from memberships where user_id = ${userId} and active`,
-  );
+  const [row] = await prepared(db, 'majlis_count_accounts', countAccountsOf).execute({ userId });
   return Number(row?.n ?? 0);
 }
 
@@ -23,12 +28,9 @@ export async function getPermissions(db: Db, actor: Actor): Promise<Permissions>
   return permissionsFor(actor.kind, actor.role, await countAccounts(db, actor.userId));
 }
 
-/**
- * GET /api/user/info's one query, prepared once per database: the dashboard asks for it on every load, and building
- * drizzle's SQL again each time was a good part of the request's CPU (bench:http's profile).
- */
-function prepareUserInfo(db: Db) {
-  return db
+/** GET /api/user/info's one query when the session cache has not answered it (the BFF answers from it). */
+const userInfoOf = (db: Db, name: string) =>
+  db
     .select({
       id: users.id,
       fname: users.fname,
@@ -43,17 +45,10 @@ function prepareUserInfo(db: Db) {
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('majlis_user_info');
-}
-const userInfoStatements = new WeakMap<Db, ReturnType<typeof prepareUserInfo>>();
+    .prepare(name);
 
 export async function getUserInfo(db: Db, actor: Actor) {
-  let statement = userInfoStatements.get(db);
-  if (!statement) {
-    statement = prepareUserInfo(db);
-    userInfoStatements.set(db, statement);
-  }
-  const [u] = await statement.execute({ userId: actor.userId });
+  const [u] = await prepared(db, 'majlis_user_info', userInfoOf).execute({ userId: actor.userId });
   if (!u) throw notFound();
   return { info: { ...u, digits: u.digits ?? null } };
 }
@@ -78,19 +73,32 @@ export async function getStorage(db: Db, actor: Actor): Promise<StorageInfo> {
   return { totalStorage: total, usedStorage: used, usedPercent, message };
 }
 
-async function billingOf(db: Db, accountId: string): Promise<BillingSummary | null> {
-  const [sub] = await db
+const latestPlanOf = (db: Db, name: string) =>
+  db
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.accountId, accountId))
+    .where(eq(subscriptions.accountId, sql.placeholder('accountId')))
     .orderBy(desc(subscriptions.renewsAt))
-    .limit(1);
+    .limit(1)
+    .prepare(name);
+const roomCountOf = (db: Db, name: string) =>
+  db
+    .select({ n: count() })
+    .from(rooms)
+    .where(eq(rooms.accountId, sql.placeholder('accountId')))
+    .prepare(name);
+const personalAccountOf = (db: Db, name: string) =>
+  db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.ownerUserId, sql.placeholder('userId')), eq(accounts.kind, 'indv')))
+    .prepare(name);
+
+async function billingOf(db: Db, accountId: string): Promise<BillingSummary | null> {
+  const [sub] = await prepared(db, 'majlis_latest_plan', latestPlanOf).execute({ accountId });
   // the plan that runs longest stands for the account (spec §7 /api/billing reads one per account)
   if (!sub) return null;
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from rooms where account_id = ${accountId}`,
-  );
+  const [count] = await prepared(db, 'majlis_room_count', roomCountOf).execute({ accountId });
   const now = new Date();
   return {
     plan: sub.period,
@@ -103,10 +111,7 @@ async function billingOf(db: Db, accountId: string): Promise<BillingSummary | nu
 
 /** `{ indv, inst }`: the user's personal account's plan, and the acting institution's plan. */
 export async function getBilling(db: Db, actor: Actor) {
-  const [personal] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.ownerUserId, actor.userId), eq(accounts.kind, 'indv')));
+  const [personal] = await prepared(db, 'majlis_personal_account', personalAccountOf).execute({ userId: actor.userId });
   return {
     indv: personal ? await billingOf(db, personal.id) : null,
     inst: actor.kind === 'inst' ? await billingOf(db, actor.accountId) : null,
@@ -122,9 +127,8 @@ export async function getUserTrial(db: Db, actor: Actor) {
   return userTrial(db, actor);
 }
 
-/** The owner of the acting account (spec §3 owner info). */
-export async function getCurrentOwner(db: Db, actor: Actor) {
-  const [owner] = await db
+const ownerOf = (db: Db, name: string) =>
+  db
     .select({
       fname: users.fname,
       lname: users.lname,
@@ -134,7 +138,12 @@ export async function getCurrentOwner(db: Db, actor: Actor) {
     })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.ownerUserId))
-    .where(eq(accounts.id, actor.accountId));
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .prepare(name);
+
+/** The owner of the acting account (spec §3 owner info). */
+export async function getCurrentOwner(db: Db, actor: Actor) {
+  const [owner] = await prepared(db, 'majlis_current_owner', ownerOf).execute({ accountId: actor.accountId });
   if (!owner) throw notFound();
   return {
     ok: true as const,
@@ -148,9 +157,8 @@ export async function getCurrentOwner(db: Db, actor: Actor) {
   };
 }
 
-/** Spec §3 account choices: institutions in `groups`, the personal account in `me`. */
-export async function getUserAccounts(db: Db, actor: Actor) {
-  const rows = await db
+const accountChoicesOf = (db: Db, name: string) =>
+  db
     .select({
       userId: memberships.userId,
       accountId: accounts.id,
@@ -161,8 +169,13 @@ export async function getUserAccounts(db: Db, actor: Actor) {
     })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(and(eq(memberships.userId, actor.userId), eq(memberships.active, true)))
-    .orderBy(asc(accounts.name));
+    .where(and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.active, true)))
+    .orderBy(asc(accounts.name))
+    .prepare(name);
+
+/** Spec §3 account choices: institutions in `groups`, the personal account in `me`. */
+export async function getUserAccounts(db: Db, actor: Actor) {
+  const rows = await prepared(db, 'majlis_account_choices', accountChoicesOf).execute({ userId: actor.userId });
   const strip = ({ kind: _k, ...choice }: (typeof rows)[number]): AccountChoice => choice;
   const me = rows.find((r) => r.kind === 'indv');
   return {

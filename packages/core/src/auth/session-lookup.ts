@@ -3,6 +3,7 @@ import { decideSession } from '@majlis/machines';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { prepared } from '../db/prepared.ts';
 import { accounts, memberships, sessions, users } from '../db/schema/index.ts';
 import type { Actor } from './actor.ts';
 import { type SessionRow, storedSessionOf, TOUCH_SECONDS } from './sessions.ts';
@@ -22,7 +23,7 @@ export interface SessionFacts {
  * the actor, GET /api/user/info's row; and a lastSeenAt write, now at most once a minute), prepared once per database so drizzle builds its SQL once and PostgreSQL plans it once per
  * connection (drizzle `.prepare(name)`: a named statement in node-postgres, reused by PGlite too).
  */
-function prepare(db: Db) {
+function prepare(db: Db, name: string) {
   return db
     .select({
       ...getTableColumns(sessions),
@@ -50,22 +51,15 @@ function prepare(db: Db) {
       sql`${memberships.userId} = ${sessions.userId} and ${memberships.accountId} = ${sessions.accountId}`,
     )
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
-    .prepare('majlis_session_lookup');
+    .prepare(name);
 }
-
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 /**
  * The live session stored under `idHash` with its actor, or null when unknown or ended by the idle or absolute limit
  * (decideSession; an ended row is deleted). lastSeenAt is written at most once a minute (TOUCH_SECONDS).
  */
 export async function lookUpSession(db: Db, config: Config, idHash: string): Promise<SessionFacts | null> {
-  let statement = statements.get(db);
-  if (!statement) {
-    statement = prepare(db);
-    statements.set(db, statement);
-  }
-  const [row] = await statement.execute({ idHash });
+  const [row] = await prepared(db, 'majlis_session_lookup', prepare).execute({ idHash });
   if (!row) return null;
   const {
     memberRole,
