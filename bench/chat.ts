@@ -89,8 +89,8 @@ async function main() {
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
     };
-    bffs.push(await startBff(env)); // migrates
-    bffs.push(await startBff(env));
+    bffs.push(await startBff(env, { profile: true })); // migrates
+    bffs.push(await startBff(env, { profile: true }));
     const [a, b] = bffs as [ServerProcess, ServerProcess];
 
     const cookies = await seedTeams(dbUrl, SECRET, TEAMS, TEAM_SIZE);
