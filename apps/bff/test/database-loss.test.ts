@@ -90,7 +90,8 @@ describe.skipIf(skip)(`PostgreSQL goes away and comes back${skip ? ` (${skip})` 
 
     await proxy.cut();
     const started = Date.now();
-    const info = await owner.get('/api/user/info');
+    // A route that reads the database (user info is answered from the session cache for its few seconds, issue 14).
+    const info = await owner.get('/api/chat/users');
     expectUnavailable(info);
     // refused at once: no waiting for a timeout
     expect(Date.now() - started).toBeLessThan(CONNECT_TIMEOUT_MS + 2000);
@@ -124,7 +125,7 @@ describe.skipIf(skip)(`PostgreSQL goes away and comes back${skip ? ` (${skip})` 
     await proxy.blackhole();
     try {
       const started = Date.now();
-      expectUnavailable(await owner.get('/api/user/info'));
+      expectUnavailable(await owner.get('/api/chat/users'));
       const took = Date.now() - started;
       expect(took).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
       expect(took).toBeLessThan(CONNECT_TIMEOUT_MS + 3000);
