@@ -5,7 +5,7 @@ import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { orders, payments, rooms, subscriptions, users } from '../db/schema/index.ts';
+import { couponRedemptions, orders, payments, rooms, subscriptions, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { logger } from '../log.ts';
@@ -14,7 +14,7 @@ import { paymentProviderFor } from '../providers/payments/index.ts';
 import type { PaymentProvider, VerifiedTransaction } from '../providers/payments/port.ts';
 import { PaymentProviderError } from '../providers/payments/port.ts';
 import { requireProvider } from '../rooms/rooms.ts';
-import { reserveCoupon } from './coupons.ts';
+import { releaseCoupon, reserveCoupon } from './coupons.ts';
 import { issueInvoice, markInvoicePaid, markInvoiceUnpaid } from './invoices.ts';
 import { findOrder, type OrderRow, orderView } from './orders.ts';
 import { quotePurchase } from './prices.ts';
@@ -182,6 +182,15 @@ export async function payAgain(rt: Rt, actor: Actor, id: string) {
   const o = await findOrder(rt.db, actor, id);
   const d = decidePayment(o.status, { type: 'payment.retry' });
   if (!d.ok) throw new AppError(409, o.status === 'completed' ? 'ORDER_PAID' : 'ORDER_CLOSED');
+  const couponId = o.couponId;
+  if (couponId) {
+    // Left unpaid past COUPON_HOLD_HOURS, the order gave its coupon use back (jobs/coupon-release.ts): its discounted
+    // price stands only while the coupon is still the account's to use, so it is taken again (or refused, as at checkout).
+    await rt.db.transaction(async (tx) => {
+      const [held] = await tx.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, o.id));
+      if (!held) await reserveCoupon(tx, couponId, o.accountId, o.id);
+    });
+  }
   // one attempt at a time: the conditional update lets one of two clicks through
   const [next] = await rt.db
     .update(orders)
@@ -272,6 +281,8 @@ export async function onTransaction(rt: Rt, provider: 'sandbox' | 'paymob', t: V
     if (d.effects.includes('revoke')) {
       await cutSubscription(tx, o.id, now);
       await markInvoiceUnpaid(tx, o.id);
+      // A refunded order's coupon use goes back to the account (coupons.ts releaseCoupon).
+      await releaseCoupon(tx, o.id);
     }
     const [saved] = await tx.update(orders).set(patch).where(eq(orders.id, o.id)).returning();
     return {

@@ -1,5 +1,6 @@
 import { bbbRecordingsImportJob } from './bbb-recordings-import.ts';
 import { chatDigestJob } from './chat-digest.ts';
+import { couponReleaseJob } from './coupon-release.ts';
 import { deliverOutboxJob } from './deliver-outbox.ts';
 import { meetingRemindersJob } from './meeting-reminders.ts';
 import { meetingSweeperJob } from './meeting-sweeper.ts';
@@ -23,6 +24,7 @@ export const jobs: JobDefinition<unknown>[] = [
   sendNotificationJob,
   bbbRecordingsImportJob,
   chatDigestJob,
+  couponReleaseJob,
 ];
 
 /**
