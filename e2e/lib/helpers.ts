@@ -13,6 +13,9 @@ export async function expectLanguage(page: Page, language: 'ar' | 'en') {
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
+  // The page's language is known once the form shows: an English reader's catalog loads after the first script
+  // (issue 14's first load), and until then <html> still says the default, Arabic.
+  await page.locator('form input[type="email"]').waitFor();
   const arabic = (await page.locator('html').getAttribute('lang')) === 'ar';
   await page.getByLabel(arabic ? 'البريد الإلكتروني' : 'E-mail').fill(email);
   await page.getByLabel(arabic ? 'كلمة المرور' : 'Password', { exact: true }).fill(password);
