@@ -9,38 +9,12 @@ import { accounts, orders, rooms, subscriptions, users } from '../src/db/schema/
 import { seedDemo } from '../src/demo/seed-demo.ts';
 import { runRenewals } from '../src/jobs/renewals.ts';
 import { noPush } from '../src/jobs/types.ts';
-import type { VerifiedTransaction } from '../src/providers/payments/port.ts';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from './services.ts';
+import { verifiedTransaction as transaction } from './verified-transaction.ts';
 
 const DAY = 86_400_000;
 let n = 0;
 const clientKey = () => `model${Date.now()}${n++}`;
-
-/** A processed callback as the ledger receives it once verified (the sandbox and Paymob both produce this shape). */
-function transaction(
-  providerOrderId: string,
-  amountMinor: number,
-  over: Partial<VerifiedTransaction>,
-): VerifiedTransaction {
-  return {
-    kind: 'processed',
-    transactionId: `t${Date.now()}${n++}`,
-    providerOrderId,
-    success: true,
-    pending: false,
-    refunded: false,
-    voided: false,
-    amountMinor,
-    currency: 'EGP',
-    method: 'card',
-    brand: 'Visa',
-    last4: '4242',
-    message: null,
-    reason: null,
-    parentTransactionId: null,
-    ...over,
-  };
-}
 
 describe.each(drivers)('billing statecharts against the core services on %s', (driver) => {
   let database: TestDatabase;
@@ -64,6 +38,28 @@ describe.each(drivers)('billing statecharts against the core services on %s', (d
     await database?.drop();
     config.cleanup();
   });
+
+  /** A room of the owner's with an unpaid subscription of `period`, and a reader of its newest subscription row. */
+  async function unpaidRoom(period: 'monthly' | 'daily') {
+    const db = database.db;
+    const [room] = await db
+      .insert(rooms)
+      .values({ accountId: owner.accountId, name: `${period} ${n++}`, type: 'jitsi', participants: 10 })
+      .returning();
+    if (!room) throw new Error('room insert failed');
+    await db
+      .insert(subscriptions)
+      .values({ accountId: owner.accountId, roomId: room.id, period, status: 'unpaid', renewsAt: new Date() });
+    const sub = async () =>
+      (
+        await db
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.roomId, room.id))
+          .orderBy(desc(subscriptions.createdAt))
+      )[0];
+    return { room, sub };
+  }
 
   const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
@@ -133,24 +129,8 @@ describe.each(drivers)('billing statecharts against the core services on %s', (d
     for (const path of getTransitionPaths(model, { serializeState })) {
       it(path.description, async () => {
         const db = database.db;
-        const [room] = await db
-          .insert(rooms)
-          .values({ accountId: owner.accountId, name: `chart ${n++}`, type: 'jitsi', participants: 10 })
-          .returning();
-        if (!room) throw new Error('room insert failed');
-        const now = new Date();
-        await db
-          .insert(subscriptions)
-          .values({ accountId: owner.accountId, roomId: room.id, period: 'monthly', status: 'unpaid', renewsAt: now });
+        const { room, sub } = await unpaidRoom('monthly');
         let clock = new Date();
-        const sub = async () =>
-          (
-            await db
-              .select()
-              .from(subscriptions)
-              .where(eq(subscriptions.roomId, room.id))
-              .orderBy(desc(subscriptions.createdAt))
-          )[0];
         for (const step of path.steps) {
           const e = step.event as SubscriptionEvent;
           if ((e.type as string) === 'xstate.init') continue;
@@ -223,26 +203,7 @@ describe.each(drivers)('billing statecharts against the core services on %s', (d
     for (const path of getTransitionPaths(model, { serializeState })) {
       it(path.description, async () => {
         const db = database.db;
-        const [room] = await db
-          .insert(rooms)
-          .values({ accountId: owner.accountId, name: `daily ${n++}`, type: 'jitsi', participants: 10 })
-          .returning();
-        if (!room) throw new Error('room insert failed');
-        await db.insert(subscriptions).values({
-          accountId: owner.accountId,
-          roomId: room.id,
-          period: 'daily',
-          status: 'unpaid',
-          renewsAt: new Date(),
-        });
-        const sub = async () =>
-          (
-            await db
-              .select()
-              .from(subscriptions)
-              .where(eq(subscriptions.roomId, room.id))
-              .orderBy(desc(subscriptions.createdAt))
-          )[0];
+        const { room, sub } = await unpaidRoom('daily');
         for (const step of path.steps) {
           const e = step.event as SubscriptionEvent;
           if ((e.type as string) === 'xstate.init') continue;

@@ -6,7 +6,7 @@ import type { ChatMessage } from '@majlis/core/chat/send-message';
 import { clearUnread, readDelivered } from '@majlis/core/chat/unread';
 import type { Db } from '@majlis/core/db/connect';
 import type { Logger } from '@majlis/core/log';
-import { type ChatMessageRef, chatMachine } from '@majlis/machines';
+import { chatMachine } from '@majlis/machines';
 import { type ActorRefFrom, createActor } from 'xstate';
 import type { IoServer, IoSocket } from './io.ts';
 
@@ -94,15 +94,8 @@ export function createChatStates({ io, db, log }: { io: IoServer; db: Db; log: L
 
     /** A message given to this socket: its machine decides read (open and in view) or leaves it unread. */
     delivered(socket: IoSocket, message: ChatMessage) {
-      const ref: ChatMessageRef = {
-        id: message.id,
-        sender: message.sender,
-        type: message.type,
-        messageId: message.messageId,
-        conversationId: message.conversationId,
-        teamId: message.teamId,
-      };
-      machines.get(socket)?.send({ type: 'message.received', message: ref });
+      // A stored message carries every field the chart reads (ChatMessageRef): given as it is.
+      machines.get(socket)?.send({ type: 'message.received', message });
     },
   };
 }

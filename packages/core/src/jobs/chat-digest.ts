@@ -60,6 +60,10 @@ async function digestOne(tx: Tx, ctx: Pick<JobContext, 'config' | 'now'>, reader
   );
   if (!claimed.length) return false;
   const ids = claimed.map((r) => Number(r.message_id));
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const [person] = await queryRows<{
     email: string;
     locale: 'ar' | 'en';
@@ -68,10 +72,7 @@ async function digestOne(tx: Tx, ctx: Pick<JobContext, 'config' | 'now'>, reader
   }>(tx, sql`select email, locale, digits, chat_digest from users where id = ${reader.user_id}`);
   await tx.execute(
     sql`update unread_messages set digested_at = ${ctx.now()}
-        where user_id = ${reader.user_id} and message_id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+        where user_id = ${reader.user_id} and message_id in (${idList})`,
   );
   if (!person?.chat_digest) return false;
   const groups = await queryRows<Unread>(
@@ -81,10 +82,7 @@ async function digestOne(tx: Tx, ctx: Pick<JobContext, 'config' | 'now'>, reader
         from messages m
         join users s on s.id = m.sender_id
         left join teams t on t.id = m.team_id
-        where m.id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        where m.id in (${idList})
         group by m.conversation_id, m.team_id, t.name
         order by max(m.id) desc`,
   );

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from '../../test/services.ts';
+import { verifiedTransaction as transaction } from '../../test/verified-transaction.ts';
 import { type Actor, findActor } from '../auth/actor.ts';
 import { checkout, onTransaction, payAgain } from '../billing/ledger.ts';
 import { accounts, couponRedemptions, coupons, orders, users } from '../db/schema/index.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
-import type { VerifiedTransaction } from '../providers/payments/port.ts';
 import { COUPON_HOLD_HOURS, releaseAbandonedCoupons } from './coupon-release.ts';
 
 const HOUR = 3600_000;
@@ -45,26 +45,6 @@ describe.each(drivers)('coupon uses given back on %s', (driver: Driver) => {
   };
   const heldBy = async (orderId: string) =>
     database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
-  const transaction = (providerOrderId: string, amountMinor: number, over: Partial<VerifiedTransaction>) =>
-    ({
-      kind: 'processed',
-      transactionId: `t${Date.now()}${n++}`,
-      providerOrderId,
-      success: true,
-      pending: false,
-      refunded: false,
-      voided: false,
-      amountMinor,
-      currency: 'EGP',
-      method: 'card',
-      brand: 'Visa',
-      last4: '4242',
-      message: null,
-      reason: null,
-      parentTransactionId: null,
-      ...over,
-    }) satisfies VerifiedTransaction;
-
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     await seedDemo(database.db, 'Demo-password-1');
