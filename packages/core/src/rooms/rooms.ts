@@ -10,7 +10,7 @@ import { meetings, memberships, rooms, subscriptions, users } from '../db/schema
 import { AppError, forbidden, notFound } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { actorName, notifyUsers } from '../notifications/notify-users.ts';
-import { conferencing } from '../providers/conferencing/index.ts';
+import { conferencing, optionProfileOf } from '../providers/conferencing/index.ts';
 import { PROVIDER_LABEL } from '../providers/conferencing/port.ts';
 
 export type { RoomType, RoomView };
@@ -37,6 +37,7 @@ export function roomTypes(config: Config) {
     type,
     label: PROVIDER_LABEL[type],
     available: type === 'jitsi' || set[type] !== null,
+    optionProfile: optionProfileOf(config, type),
   }));
 }
 
