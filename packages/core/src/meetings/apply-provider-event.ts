@@ -85,9 +85,11 @@ export async function applyProviderReport(
     if (e.type === 'started') await applyMeetingEvent(ctx, m.id, { type: 'provider.started' }, { strict: false });
     else if (e.type === 'ended')
       await applyMeetingEvent(ctx, m.id, endEvent('provider.ended', ctx.db), { strict: false });
-    else if (e.type === 'joined' || e.type === 'left') {
-      if (e.type === 'joined') await providerJoined(ctx.db, m.id, e);
-      else await providerLeft(ctx.db, m.id, e);
+    else if (e.type === 'joined') {
+      await providerJoined(ctx.db, m.id, e);
+      await tellPresence(ctx, m, e); // after the stay is recorded: a failure is retried by the provider, deduped
+    } else if (e.type === 'left') {
+      await providerLeft(ctx.db, m.id, e);
       await tellPresence(ctx, m, e);
     } else await storeRecording(ctx, m, { ...e.recording, name: e.recording.name ?? m.name });
   }
