@@ -136,7 +136,7 @@ export async function seatsInForce(
       (o) => o.periodStartsAt && o.periodEndsAt && +o.periodStartsAt <= +now && +now < +o.periodEndsAt,
     );
     const sub = subs.filter((s) => s.roomId === r.id).sort((a, b) => +b.createdAt - +a.createdAt)[0];
-    const pack = mine.find((o) => o.period === 'daily');
+    const pack = sub ? packInUse(mine, sub, now) : undefined;
     const onDays =
       sub?.period === 'daily' &&
       +sub.renewsAt <= +now &&
@@ -155,4 +155,17 @@ export async function seatsInForce(
     );
   }
   return seats;
+}
+
+/**
+ * The pack whose day is used now: packs are used first bought, first used (seven days each); the day running, or
+ * else the next one to take, falls in one of them.
+ */
+function packInUse(paid: OrderRow[], sub: SubscriptionRow, now: Date): OrderRow | undefined {
+  const packs = paid.filter((o) => o.period === 'daily').sort((a, b) => +(a.completedAt ?? 0) - +(b.completedAt ?? 0));
+  if (!packs.length) return undefined;
+  const taken = Math.max(0, packs.length * DAILY_PACK_DAYS - sub.daysLeft);
+  const running = !!sub.dayEndsAt && +sub.dayEndsAt > +now;
+  const day = running ? Math.max(1, taken) : taken + 1;
+  return packs[Math.min(packs.length - 1, Math.floor((day - 1) / DAILY_PACK_DAYS))];
 }

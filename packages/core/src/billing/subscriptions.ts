@@ -124,7 +124,8 @@ export async function extendSubscription(
     .update(subscriptions)
     .set({
       status: d.status,
-      period: paid.period,
+      // days of a pack still in hand keep the plan a daily one: they are used once the paid time has run out
+      period: s.daysLeft > 0 || dayRunning(s, now) ? 'daily' : paid.period,
       startsAt: paidRunning ? s.startsAt : from,
       renewsAt: owned ? owned.endsAt : running ? s.renewsAt : now,
       daysLeft: paid.period === 'daily' ? s.daysLeft + DAILY_PACK_DAYS : s.daysLeft,
