@@ -196,8 +196,10 @@ describe.each(drivers)('ledger properties on %s', (driver) => {
         );
         p.status = 'refunded';
         if (deleted) continue;
-        if (p.period === 'daily') daysLeft = Math.max(0, daysLeft - DAILY_PACK_DAYS);
-        else {
+        if (p.period === 'daily') {
+          if (daysLeft < DAILY_PACK_DAYS && dayEnds > clock) dayEnds = clock;
+          daysLeft = Math.max(0, daysLeft - DAILY_PACK_DAYS);
+        } else {
           const gapStart = Math.max(p.start as number, clock);
           const shift = Math.max(0, (p.end as number) - gapStart);
           for (const later of paid) {
@@ -208,7 +210,6 @@ describe.each(drivers)('ledger properties on %s', (driver) => {
           }
           p.end = Math.min(p.end as number, gapStart);
         }
-        if (paidEnd() <= clock && daysLeft === 0 && dayEnds <= clock) dayEnds = 0;
       } else if (s.t === 'useDay') {
         if (deleted) continue;
         try {

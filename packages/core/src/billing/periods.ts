@@ -53,8 +53,11 @@ export async function refundPeriod(tx: Tx, o: OrderRow, now: Date): Promise<void
   if (!s) return;
   let renewsAt = s.renewsAt;
   let daysLeft = s.daysLeft;
+  let dayEndsAt = s.dayEndsAt;
   if (o.period === 'daily') {
+    // its seven days leave the balance; short of seven there, the day running was one of them and ends now
     daysLeft = Math.max(0, s.daysLeft - DAILY_PACK_DAYS);
+    if (s.daysLeft < DAILY_PACK_DAYS && dayEndsAt && +dayEndsAt > +now) dayEndsAt = now;
   } else if (o.periodStartsAt && o.periodEndsAt) {
     const gapStart = new Date(Math.max(+o.periodStartsAt, +now));
     const shift = Math.max(0, +o.periodEndsAt - +gapStart);
@@ -81,9 +84,9 @@ export async function refundPeriod(tx: Tx, o: OrderRow, now: Date): Promise<void
     // an order paid before periods were recorded: its time is taken to be the subscription's last period
     renewsAt = now;
   }
-  const left = +renewsAt > +now || daysLeft > 0 || (!!s.dayEndsAt && +s.dayEndsAt > +now);
+  const left = +renewsAt > +now || daysLeft > 0 || (!!dayEndsAt && +dayEndsAt > +now);
   if (left) {
-    await tx.update(subscriptions).set({ renewsAt, daysLeft }).where(eq(subscriptions.id, s.id));
+    await tx.update(subscriptions).set({ renewsAt, daysLeft, dayEndsAt }).where(eq(subscriptions.id, s.id));
     return;
   }
   const d = decideSubscription(statusNow(s, now), { type: 'payment.refunded' });
