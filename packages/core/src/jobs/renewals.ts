@@ -2,6 +2,7 @@ import { decideSubscription, type SubscriptionStatus } from '@majlis/machines';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db/connect.ts';
+import { runInstitutionLapses } from './institution-lapse.ts';
 import { flushPushes, storeJobNotification } from './notify.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
@@ -144,5 +145,6 @@ export const renewalsJob: JobDefinition = {
   async handle(ctx) {
     await runRenewals(ctx);
     await runTrialExpiry(ctx);
+    await runInstitutionLapses(ctx);
   },
 };
