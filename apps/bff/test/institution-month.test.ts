@@ -261,6 +261,29 @@ describe.each(drivers)("the institution's month with the sandbox on %s", (driver
     expect(Object.values(lifted).map((r) => r.status)).toEqual([201, 201, 200, 200, 200]);
   });
 
+  it('the test-only hook that ages the month exists under NODE_ENV=test alone, never under `npm start`', async () => {
+    const { ownerUser, accountId } = await h.institution();
+    const age = (base: string) =>
+      fetch(`${base}/test/institution-month`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ownerUser.email, daysPastEnd: 8 }),
+      });
+    const started = (await h.monthOf(accountId))[0]?.renewsAt;
+    for (const NODE_ENV of ['development', 'production'] as const) {
+      const app = createApp({ ...served.runtime, config: { ...served.runtime.config, NODE_ENV } });
+      const server = createServer(getRequestListener(app.fetch));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const res = await age(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      await new Promise((resolve) => server.close(resolve));
+      expect([NODE_ENV, res.status]).toEqual([NODE_ENV, 404]);
+    }
+    expect((await h.monthOf(accountId))[0]?.renewsAt).toEqual(started);
+    // the test stack's (this suite's config says NODE_ENV=test)
+    expect((await age(served.base)).status).toBe(200);
+    expect((await h.monthOf(accountId))[0]?.status).toBe('expired');
+  });
+
   it('the demo institution has its month, running', async () => {
     const owner = await h.signIn(DEMO_EMAILS.owner);
     const list = await owner.get('/api/billing/subscriptions');
