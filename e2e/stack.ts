@@ -49,6 +49,8 @@ Object.assign(process.env, {
   BBB_URL: bbb.url,
   BBB_SECRET: bbb.secret,
   SMTP_URL: mail.url,
+  // Mounts the BFF's test-only hooks (apps/bff/src/routes/test-hooks.ts), never there under `npm start`.
+  NODE_ENV: 'test',
 });
 await import(new URL('../apps/bff/src/main.ts', import.meta.url).href);
 

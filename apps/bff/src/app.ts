@@ -19,6 +19,7 @@ import { billingRoutes } from './routes/billing.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { directoryRoutes } from './routes/directory.ts';
+import { institutionMonthRoutes } from './routes/institution-month.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { joinRoutes } from './routes/join.ts';
 import { meetingRoutes } from './routes/meetings.ts';
@@ -30,6 +31,7 @@ import { publicRoutes } from './routes/public.ts';
 import { recordingsRoutes } from './routes/recordings.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { roomRoutes } from './routes/rooms.ts';
+import { testHookRoutes } from './routes/test-hooks.ts';
 import { trialRoutes } from './routes/trial.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -102,6 +104,7 @@ export const apiRoutes = new Hono<Env>()
   .route('/', recordingsRoutes)
   .route('/', reportsRoutes)
   .route('/', billingRoutes)
+  .route('/', institutionMonthRoutes)
   .route('/', invoiceRoutes)
   .route('/', priceRoutes)
   .route('/', webhookRoutes)
@@ -125,6 +128,8 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
   app.get('/api/openapi.json', (c) => c.json(buildOpenApi(app)));
   // The outbox viewer exists only in the embedded default (no SMTP there); it answers this machine or ops (dev.ts).
   if (runtime.config.embedded) app.route('/dev', devRoutes);
+  // Test-only (e2e/stack.ts): never mounted by `npm start`, whose NODE_ENV is development or production.
+  if (runtime.config.embedded && runtime.config.NODE_ENV === 'test') app.route('/test', testHookRoutes);
   if (opts.admin) app.route(ADMIN_QUEUES_PATH, opts.admin);
   app.all('/api/*', () => {
     throw new AppError(404, 'NOT_FOUND');

@@ -1,6 +1,7 @@
 import { ZOk, ZTeamDetail, ZTeamList } from '@majlis/contracts';
 import { ZManagedTeam, ZManagedTeamList, ZTeamBody, ZTeamCandidates, ZTeamMemberBody } from '@majlis/contracts/teams';
 import { requirePower } from '@majlis/core/accounts/powers';
+import { requireInstitutionWritable } from '@majlis/core/billing/institution-month';
 import { findTeam, findTeams } from '@majlis/core/teams/find-teams';
 import {
   createTeam,
@@ -20,6 +21,7 @@ import { doc, idParam, jsonBody } from '../http/validate.ts';
 async function teamWriter(c: Context<Env>): Promise<TeamActor> {
   const actor = requireActor(c);
   requirePower(actor, 'manageTeams');
+  await requireInstitutionWritable(c.get('runtime').db, actor);
   await c.get('runtime').limits.consume('teamWrites', actor.accountId);
   return { ...actor, ip: c.get('ip') };
 }

@@ -21,6 +21,7 @@ import {
 import { unassignRoom } from '@majlis/core/rooms/unassign-room';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
+import { institutionWritable } from '../http/institution-gate.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, jsonBody, paramsOf } from '../http/validate.ts';
 
@@ -79,6 +80,7 @@ export const roomRoutes = new Hono<Env>()
   .put(
     '/rooms/:id/assign',
     doc('Enterprise: assign the room to a user of the account', { tags: ['rooms'], response: ZRoomView }),
+    institutionWritable,
     paramsOf(ZIdParam),
     jsonBody(ZAssignRoomBody),
     async (c) =>
@@ -95,6 +97,7 @@ export const roomRoutes = new Hono<Env>()
       tags: ['rooms'],
       response: ZUnassignAnswer,
     }),
+    institutionWritable,
     paramsOf(ZIdParam),
     async (c) => {
       const rt = c.get('runtime');

@@ -26,6 +26,7 @@ import { listUsers } from '@majlis/core/users/list-users';
 import { removeUser, setUserStatus, updateUser } from '@majlis/core/users/manage-user';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
+import { institutionWritable } from '../http/institution-gate.ts';
 import { actorChanged, needsPower, requireActor, startSession } from '../http/session.ts';
 import { doc, jsonBody, paramsOf, queryOf } from '../http/validate.ts';
 
@@ -66,6 +67,7 @@ export const userRoutes = new Hono<Env>()
       power,
     }),
     mayManage,
+    institutionWritable,
     jsonBody(ZAddUserBody),
     async (c) => {
       const { db, config, limits } = c.get('runtime');
@@ -99,6 +101,7 @@ export const userRoutes = new Hono<Env>()
       power,
     }),
     mayManage,
+    institutionWritable,
     paramsOf(ZIdParam),
     jsonBody(ZUpdateUserBody),
     async (c) => {
@@ -117,6 +120,7 @@ export const userRoutes = new Hono<Env>()
       power,
     }),
     mayManage,
+    institutionWritable,
     paramsOf(ZIdParam),
     jsonBody(ZUserStatusBody),
     async (c) => {
@@ -133,6 +137,7 @@ export const userRoutes = new Hono<Env>()
       power,
     }),
     mayManage,
+    institutionWritable,
     paramsOf(ZIdParam),
     async (c) => c.json(await removeUser(c.get('runtime'), requireActor(c), c.req.valid('param').id, c.get('ip'))),
   )

@@ -7,6 +7,7 @@ import { accounts } from '../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../errors.ts';
 import { publishAccessChanged } from '../events/access.ts';
 import type { EventBus } from '../events/bus.ts';
+import { startInstitutionMonth } from './institution-month.ts';
 
 /**
  * Individual → enterprise (spec §4): free and irreversible. Only the owner of a personal account moves it; the
@@ -33,6 +34,8 @@ export async function transferToEnterprise(
     if (account.kind !== 'indv') throw new AppError(409, 'TRANSFER_NOT_INDIVIDUAL');
     if (account.ownerUserId !== actor.userId) throw forbidden();
     await tx.update(accounts).set({ kind: 'inst', name: body.name }).where(eq(accounts.id, actor.accountId));
+    // The institution's first month comes with the move (institution-month.ts); the owner renews it from billing.
+    await startInstitutionMonth(tx, actor.accountId);
     // The name stays out of the log (free text a user typed); what happened and to which account is enough.
     await recordAudit(
       tx,

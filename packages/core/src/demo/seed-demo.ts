@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { accounts, memberships, rooms, subscriptions, teamMembers, teams, users } from '../db/schema/index.ts';
 import { insertDemoBilling, needsDemoBilling } from './seed-demo-billing.ts';
+import { insertDemoInstitutionMonth, needsDemoInstitutionMonth } from './seed-demo-institution-month.ts';
 import { insertDemoMeetings, needsDemoMeetings } from './seed-demo-meetings.ts';
 import { insertDemoUpcoming, needsDemoUpcoming } from './seed-demo-upcoming.ts';
 
@@ -49,7 +50,8 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
   const history = await needsDemoMeetings(db);
   const upcoming = await needsDemoUpcoming(db);
   const billing = await needsDemoBilling(db);
-  if (!base && !staff && !history && !upcoming && !billing) return false;
+  const month = await needsDemoInstitutionMonth(db);
+  if (!base && !staff && !history && !upcoming && !billing && !month) return false;
   const passwordHash = await hashPassword(password);
   try {
     await db.transaction(async (tx) => {
@@ -58,6 +60,7 @@ export async function seedDemo(db: Db, password: string): Promise<boolean> {
       if (history) await insertDemoMeetings(tx);
       if (upcoming) await insertDemoUpcoming(tx);
       if (billing) await insertDemoBilling(tx);
+      if (month) await insertDemoInstitutionMonth(tx);
     });
   } catch (err) {
     // Another instance seeding at the same moment: its rows stand.

@@ -2,12 +2,21 @@ import { decideSubscription, type SubscriptionStatus } from '@majlis/machines';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db/connect.ts';
+import { runInstitutionLapses } from './institution-lapse.ts';
 import { flushPushes, storeJobNotification } from './notify.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
 /** Days before renewal on which the owner is reminded (danger, with renew-now in the client). */
 export const RENEWAL_REMINDER_DAYS = [7, 3, 1, 0] as const;
 const DAY_MS = 24 * 3600 * 1000;
+/** The institution's month: reminded and expired as a room is, in words about the institution. */
+const INST = {
+  renewalTitle: 'notif.institution.renewal.title',
+  renewal: 'notif.institution.renewal.message',
+  renewalToday: 'notif.institution.renewal.today',
+  expiredTitle: 'notif.institution.expired.title',
+  expired: 'notif.institution.expired.message',
+} as const;
 
 interface Due {
   id: string;
@@ -41,6 +50,8 @@ export async function runRenewals(ctx: JobContext): Promise<{ reminded: number; 
     const renewsAt = new Date(s.renews_at);
     const msLeft = renewsAt.getTime() - now.getTime();
     const trial = s.period === 'trial';
+    // the institution's own month (billing/institution-month.ts) has no room: its own words
+    const inst = s.period === 'enterprise';
     const room = s.room_name ?? '';
     await ctx.db.transaction(async (tx) => {
       if (msLeft <= 0) {
@@ -55,8 +66,8 @@ export async function runRenewals(ctx: JobContext): Promise<{ reminded: number; 
           accountId: s.account_id,
           userId: s.owner_user_id,
           type: 'danger',
-          titleId: trial ? 'notif.trial.expired.title' : 'notif.subscription.expired.title',
-          messageId: trial ? 'notif.trial.expired.message' : 'notif.subscription.expired.message',
+          titleId: trial ? 'notif.trial.expired.title' : inst ? INST.expiredTitle : 'notif.subscription.expired.title',
+          messageId: trial ? 'notif.trial.expired.message' : inst ? INST.expired : 'notif.subscription.expired.message',
           values: { room },
           dedupeKey: `expired:${s.id}:${renewsAt.toISOString()}`,
           eventMeta: { subscriptionId: s.id, renewNow: true },
@@ -74,8 +85,14 @@ export async function runRenewals(ctx: JobContext): Promise<{ reminded: number; 
         accountId: s.account_id,
         userId: s.owner_user_id,
         type: 'danger',
-        titleId: trial ? 'notif.trial.ending.title' : 'notif.subscription.renewal.title',
-        messageId: days === 0 ? 'notif.subscription.renewal.today' : 'notif.subscription.renewal.message',
+        titleId: trial ? 'notif.trial.ending.title' : inst ? INST.renewalTitle : 'notif.subscription.renewal.title',
+        messageId: inst
+          ? days === 0
+            ? INST.renewalToday
+            : INST.renewal
+          : days === 0
+            ? 'notif.subscription.renewal.today'
+            : 'notif.subscription.renewal.message',
         values: { room, days },
         dedupeKey: `renewal:${s.id}:${renewsAt.toISOString()}:${days}`,
         eventMeta: { subscriptionId: s.id, renewNow: true },
@@ -128,5 +145,6 @@ export const renewalsJob: JobDefinition = {
   async handle(ctx) {
     await runRenewals(ctx);
     await runTrialExpiry(ctx);
+    await runInstitutionLapses(ctx);
   },
 };

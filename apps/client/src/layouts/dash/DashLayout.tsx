@@ -5,6 +5,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { AccountSwitchDialog, accountSwitchLogic } from '../../features/account-switch/AccountSwitchDialog.tsx';
+import { InstitutionMonthBanner } from '../../features/billing/InstitutionMonthBanner.tsx';
 import { ChatProvider, useUnread } from '../../features/chat/ChatProvider.tsx';
 import { CountBadge } from '../../features/chat/ContactsList.tsx';
 import { OpenChatFromLink } from '../../features/chat/OpenChatFromLink.tsx';
@@ -98,6 +99,7 @@ export default function DashLayout() {
                 />
                 <div className="dash__body">
                   <main className="dash__content" id="content">
+                    <InstitutionMonthBanner />
                     <Outlet />
                   </main>
                   {account.permission.showChat && chatOpen && <ChatPanel onClose={toggleChat} />}
