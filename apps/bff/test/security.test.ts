@@ -295,5 +295,37 @@ describe('security: what an attacker tried', () => {
       expect(same.json.fields.password.en).toMatch(/e-mail/);
       expect((await c.post('/api/password/reset', { token, password: PASSWORD })).status).toBe(200);
     });
+
+    it('issue 25: a used reset link or a password change ends every other reset link of the user', async () => {
+      const email = 'sam@demo.test';
+      const c = from('198.51.100.91');
+      await c.csrf();
+      const ask = async () => {
+        expect((await c.post('/api/password/forgot', { email })).status).toBe(200);
+        const [row] = await queryRows<{ body: string }>(
+          runtime.db,
+          sql`select body from outbox where "to" = ${email} and template = 'reset' order by id desc limit 1`,
+        );
+        return /token=([\w-]+)/.exec(row?.body ?? '')?.[1] as string;
+      };
+      const older = await ask();
+      const newer = await ask();
+      expect(older).not.toBe(newer);
+      expect((await c.post('/api/password/reset', { token: newer, password: 'Second-password-2' })).status).toBe(200);
+      const stale = await c.post('/api/password/reset', { token: older, password: 'Attacker-password-3' });
+      expect(stale.status).toBe(400);
+      expect(stale.json.code).toBe('RESET_TOKEN_INVALID');
+      expect(stale.json.errorMessage.ar).toMatch(/[\u0600-\u06FF]/);
+
+      const pending = await ask();
+      const owner = from('198.51.100.92');
+      expect((await owner.login(email, 'Second-password-2')).status).toBe(200);
+      const change = { currentPassword: 'Second-password-2', newPassword: 'Third-password-3' };
+      expect((await owner.post('/api/profile/password', change)).status).toBe(200);
+      const afterChange = await c.post('/api/password/reset', { token: pending, password: 'Attacker-password-3' });
+      expect(afterChange.status).toBe(400);
+      expect(afterChange.json.code).toBe('RESET_TOKEN_INVALID');
+      expect((await from('198.51.100.93').login(email, 'Third-password-3')).status).toBe(200);
+    });
   });
 });
