@@ -103,6 +103,30 @@ describe.each(drivers)('invoice routes on %s', (driver) => {
     await profile('ar');
   });
 
+  it('issue 25: an Arabic PDF is laid out off the event loop, /api/health answers in < 50 ms meanwhile', async () => {
+    const c = await signedIn('owner@demo.test');
+    const pdfOf = () => c.get(`/api/billing/invoices/${inst.id}/pdf?lang=ar`);
+    // The first one also starts the render thread and loads its modules.
+    expect((await pdfOf()).status).toBe(200);
+    let rendering = true;
+    const pdf = pdfOf().finally(() => {
+      rendering = false;
+    });
+    const waits: number[] = [];
+    while (rendering) {
+      const started = performance.now();
+      const health = await app.request('/api/health');
+      waits.push(performance.now() - started);
+      expect(health.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const done = await pdf;
+    expect(done.status).toBe(200);
+    expect(done.text.startsWith('%PDF-')).toBe(true);
+    expect(Math.max(...waits)).toBeLessThan(50);
+    expect(waits.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('refuses the admin and the member of the institution (403)', async () => {
     for (const email of ['admin@demo.test', 'member@demo.test']) {
       const c = await signedIn(email);
