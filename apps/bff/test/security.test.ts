@@ -100,6 +100,32 @@ describe('security: what an attacker tried', () => {
       expect(seen.find((m) => m.template === 'reset')?.body).toContain('token=[hidden]');
     });
 
+    it('issue 25: invitation links are hidden too, except from the signed-in user they were sent to', async () => {
+      const owner = local();
+      expect((await owner.login('owner@demo.test', PASSWORD)).status).toBe(200);
+      const invite = { fname: 'Solo', lname: 'User', email: 'solo@demo.test', phone: '+201001234567', role: 'member' };
+      expect((await owner.post('/api/users', { ...invite, mode: 'invite' })).status).toBe(202);
+      type Row = { to: string; template: string; body: string; html: string | null };
+      const invitation = (rows: Row[]) => rows.find((m) => m.to === 'solo@demo.test' && m.template === 'accountInvite');
+      const [stored] = await queryRows<{ body: string }>(
+        runtime.db,
+        sql`select body from outbox where template = 'accountInvite' and "to" = 'solo@demo.test'`,
+      );
+      expect(stored?.body).toMatch(/\/invite\/[\w-]{20,}/);
+
+      const anyone = local();
+      const seen = invitation((await anyone.get('/dev/outbox')).json as Row[]);
+      expect(seen?.body).toContain('/invite/[hidden]');
+      expect(seen?.body).not.toMatch(/\/invite\/[\w-]{20,}/);
+      expect(seen?.html ?? '').not.toMatch(/\/invite\/[\w-]{20,}/);
+      // Nor does the inviting owner, signed in on this machine, see the link meant for somebody else.
+      expect(invitation((await owner.get('/dev/outbox')).json as Row[])?.body).toContain('/invite/[hidden]');
+
+      const addressee = local();
+      await addressee.login('solo@demo.test', PASSWORD);
+      expect(invitation((await addressee.get('/dev/outbox')).json as Row[])?.body).toMatch(/\/invite\/[\w-]{20,}/);
+    });
+
     it('scale-out has no outbox viewer at all', async () => {
       const scaleOut = createApp({ ...runtime, config: { ...runtime.config, embedded: false } });
       const res = await scaleOut.request('http://localhost/dev/outbox');
