@@ -109,23 +109,34 @@ describe.each(drivers)('invoice routes on %s', (driver) => {
     // The first one also starts the render thread and loads its modules.
     expect((await pdfOf()).status).toBe(200);
     let rendering = true;
+    const started = performance.now();
     const pdf = pdfOf().finally(() => {
       rendering = false;
     });
+    // /api/health every 5 ms until the PDF is done, each timed from when it was due (a pause of the event loop holds
+    // the timer or the request alike).
     const waits: number[] = [];
     while (rendering) {
-      const started = performance.now();
-      const health = await app.request('/api/health');
-      waits.push(performance.now() - started);
-      expect(health.status).toBe(200);
+      const due = performance.now() + 5;
       await new Promise((resolve) => setTimeout(resolve, 5));
+      const health = await app.request('/api/health');
+      waits.push(performance.now() - due);
+      expect(health.status).toBe(200);
     }
+    const took = performance.now() - started;
     const done = await pdf;
     expect(done.status).toBe(200);
     expect(done.text.startsWith('%PDF-')).toBe(true);
-    expect(Math.max(...waits)).toBeLessThan(50);
-    expect(waits.length).toBeGreaterThanOrEqual(3);
-  });
+    // A render on the event loop holds the health request then in flight for the whole render (a second or more), and
+    // few are asked at all. Off the loop they are answered throughout; on a shared, busy machine the scheduler may still
+    // hold one now and then, so 95 in 100 must be under 50 ms and none may wait a quarter of the render.
+    const sorted = [...waits].sort((a, b) => a - b);
+    const p95 = sorted[Math.floor(sorted.length * 0.95)] as number;
+    const facts = JSON.stringify({ asked: waits.length, p95, longest: sorted.at(-1), renderMs: took });
+    expect(p95, facts).toBeLessThan(50);
+    expect(sorted.at(-1), facts).toBeLessThan(took / 4);
+    expect(waits.length, facts).toBeGreaterThanOrEqual(5);
+  }, 120_000);
 
   it('refuses the admin and the member of the institution (403)', async () => {
     for (const email of ['admin@demo.test', 'member@demo.test']) {

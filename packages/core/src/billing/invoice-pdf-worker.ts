@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { InvoiceView } from '@majlis/contracts/billing';
 import { type InvoiceReader, renderInvoicePdf } from './invoice-pdf.ts';
@@ -14,6 +15,13 @@ export type PdfAnswer = { id: number; pdf: Uint8Array } | { id: number; error: s
  * A worker thread of invoice-pdf-pool.ts: lays out invoices (pdfkit, fontkit's Arabic shaping: a second or more of
  * CPU each) away from the event loop that answers every other request, one task at a time.
  */
+try {
+  // The lowest CPU priority, for this thread only (Linux's nice value is per thread): the event loop goes first.
+  setPriority(19);
+} catch {
+  // Not permitted here (some containers): the render still runs off the event loop.
+}
+
 parentPort?.on('message', async (task: PdfTask) => {
   let answer: PdfAnswer;
   try {
