@@ -28,8 +28,8 @@ export function redactSecrets(text: string): string {
 
 /**
  * The embedded default's outbox: e-mail and SMS that would have been sent, newest first. Mounted only in the embedded
- * default (app.ts). Password-reset and invitation links are shown only to the signed-in user they were sent to, so reading the
- * outbox never hands out somebody else's account.
+ * default (app.ts). Password-reset and invitation links are shown only to the signed-in user they were sent to, so
+ * reading the outbox never hands out somebody else's account.
  */
 export const devRoutes = new Hono<Env>()
   .use(loadSession)

@@ -16,8 +16,8 @@ export type PdfAnswer = { id: number; pdf: Uint8Array } | { id: number; error: s
  * CPU each) away from the event loop that answers every other request, one task at a time.
  */
 try {
-  // The lowest CPU priority, for this thread only (Linux's nice value is per thread): the event loop goes first.
-  setPriority(19);
+  // A lower CPU priority, for this thread only (Linux's nice value is per thread): the event loop goes first.
+  setPriority(5);
 } catch {
   // Not permitted here (some containers): the render still runs off the event loop.
 }
