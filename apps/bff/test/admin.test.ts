@@ -29,6 +29,8 @@ describe.skipIf(skip)(`queue dashboard at /admin/queues${skip ? ` (${skip})` : '
     REDIS_PREFIX: prefix,
     OPS_USER: 'ops',
     OPS_PASSWORD: 'ops-password-1',
+    // Each TestClient's own X-Forwarded-For is its address (the basic-auth guesses are limited per IP).
+    TRUST_PROXY: '1',
   });
   const client = () => new TestClient((url, init) => app.request(url, init));
 
@@ -86,6 +88,28 @@ describe.skipIf(skip)(`queue dashboard at /admin/queues${skip ? ` (${skip})` : '
     const auth = `Basic ${Buffer.from('ops:ops-password-1').toString('base64')}`;
     const res = await client().get('/admin/queues/api/queues', { authorization: auth });
     expect(res.status).toBe(200);
+  });
+
+  it('issue 25: wrong basic credentials are limited per IP, in Redis: then 429 with Retry-After, even for the right ones', async () => {
+    const guesser = client();
+    const wrong = (password: string) => `Basic ${Buffer.from(`ops:${password}`).toString('base64')}`;
+    const right = wrong('ops-password-1');
+    for (let i = 0; i < config.RATE_LOGIN_ACCOUNT; i++) {
+      expect((await guesser.get('/admin/queues', { authorization: wrong(`guess-${i}`) })).status).toBe(401);
+    }
+    const refused = await guesser.get('/admin/queues', { authorization: wrong('one-more') });
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe('RATE_LIMITED');
+    expect(refused.json.errorMessage.ar).toMatch(/[\u0600-\u06FF]/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Guessing right now tells the guesser nothing; the count lives in Redis, so every instance refuses alike.
+    expect((await guesser.get('/admin/queues/api/queues', { authorization: right })).status).toBe(429);
+    expect(await runtime.redis?.exists(`${prefix}rl:opsBasicIp:${guesser.ip}`)).toBe(1);
+    // The operator elsewhere is not locked out, and right credentials do not use up their own allowance.
+    const operator = client();
+    for (let i = 0; i < config.RATE_LOGIN_ACCOUNT + 2; i++) {
+      expect((await operator.get('/admin/queues/api/queues', { authorization: right })).status).toBe(200);
+    }
   });
 
   describe('changing jobs (issue 9: basic auth accepted cross-site POSTs)', () => {

@@ -8,7 +8,7 @@ import { PAYMOB_HMAC_FIELDS, paymobHmac } from '@majlis/core/providers/payments/
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PaymobFake, startPaymobFake } from '../../../packages/core/test/fakes/paymob.ts';
 import { createApp } from '../src/app.ts';
 import { TestClient } from './client.ts';
@@ -152,6 +152,38 @@ describe.each(drivers)('billing with the sandbox on %s', (driver) => {
     const history = (await owner.get('/api/billing/orders')).json;
     const paid = history.payments.filter((p: { orderId: string }) => p.orderId === order.id);
     expect(paid.map((p: { status: string }) => p.status).sort()).toEqual(['failed', 'failed', 'succeeded']);
+  });
+
+  it('issue 25: a sandbox checkout expires after an hour like a Paymob payment key; pay again gives a fresh one', async () => {
+    const owner = await signedIn('owner@demo.test');
+    const buy = await owner.post('/api/billing/checkout', {
+      clientKey: key(),
+      purchase: roomPurchase({ roomName: 'قاعة المهلة' }),
+    });
+    expect(buy.status).toBe(200);
+    const order = buy.json.order;
+    const ref = refOf(buy.json.redirectUrl);
+    expect((await owner.get(`/api/billing/sandbox/${ref}`)).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3601_000 });
+    try {
+      const late = await owner.post(`/api/billing/sandbox/${ref}`, { outcome: 'success', method: 'card' });
+      expect(late.status).toBe(409);
+      expect(late.json.code).toBe('CHECKOUT_EXPIRED');
+      expect(late.json.errorMessage.en).toMatch(/^This payment page has expired/);
+      expect(late.json.errorMessage.ar).toMatch(/^انتهت صلاحية صفحة الدفع/);
+      expect((await owner.get(`/api/billing/sandbox/${ref}`)).json.code).toBe('CHECKOUT_EXPIRED');
+      expect((await owner.get(`/api/billing/orders/${order.id}`)).json.status).toBe('pending');
+
+      const again = await owner.post(`/api/billing/orders/${order.id}/pay`);
+      expect(again.status).toBe(200);
+      const fresh = refOf(again.json.redirectUrl);
+      expect(fresh).not.toBe(ref);
+      const paid = await owner.post(`/api/billing/sandbox/${fresh}`, { outcome: 'success', method: 'card' });
+      expect(paid.status).toBe(200);
+      expect((await owner.get(`/api/billing/orders/${order.id}`)).json.status).toBe('completed');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a room added without paying keeps its meetings but starts none until renewed ("Meeting has expired")', async () => {

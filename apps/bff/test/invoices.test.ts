@@ -103,6 +103,41 @@ describe.each(drivers)('invoice routes on %s', (driver) => {
     await profile('ar');
   });
 
+  it('issue 25: an Arabic PDF is laid out off the event loop, /api/health answers in < 50 ms meanwhile', async () => {
+    const c = await signedIn('owner@demo.test');
+    const pdfOf = () => c.get(`/api/billing/invoices/${inst.id}/pdf?lang=ar`);
+    // The first one also starts the render thread and loads its modules.
+    expect((await pdfOf()).status).toBe(200);
+    let rendering = true;
+    const started = performance.now();
+    const pdf = pdfOf().finally(() => {
+      rendering = false;
+    });
+    // /api/health every 5 ms until the PDF is done, each timed from when it was due (a pause of the event loop holds
+    // the timer or the request alike).
+    const waits: number[] = [];
+    while (rendering) {
+      const due = performance.now() + 5;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const health = await app.request('/api/health');
+      waits.push(performance.now() - due);
+      expect(health.status).toBe(200);
+    }
+    const took = performance.now() - started;
+    const done = await pdf;
+    expect(done.status).toBe(200);
+    expect(done.text.startsWith('%PDF-')).toBe(true);
+    // A render on the event loop holds the health request then in flight for the whole render (a second or more), and
+    // few are asked at all. Off the loop they are answered throughout; on a shared, busy machine the scheduler may still
+    // hold one now and then, so 95 in 100 must be under 50 ms and none may wait a quarter of the render.
+    const sorted = [...waits].sort((a, b) => a - b);
+    const p95 = sorted[Math.floor(sorted.length * 0.95)] as number;
+    const facts = JSON.stringify({ asked: waits.length, p95, longest: sorted.at(-1), renderMs: took });
+    expect(p95, facts).toBeLessThan(50);
+    expect(sorted.at(-1), facts).toBeLessThan(took / 4);
+    expect(waits.length, facts).toBeGreaterThanOrEqual(5);
+  }, 120_000);
+
   it('refuses the admin and the member of the institution (403)', async () => {
     for (const email of ['admin@demo.test', 'member@demo.test']) {
       const c = await signedIn(email);

@@ -203,7 +203,6 @@ describe.each(drivers)('recordings on %s', (driver) => {
       await (await signedIn(DEMO_STAFF_EMAILS.member2)).get(path),
       await (await signedIn(DEMO_EMAILS.solo)).get(path),
       await (await anonymous()).get(path),
-      await (await anonymous()).get(`${path}?t=${'x'.repeat(32)}`),
       await (await signedIn(DEMO_EMAILS.owner)).get(`/api/recordings/${randomUUID()}`),
       await (await signedIn(DEMO_EMAILS.owner)).get('/api/recordings/not-a-uuid'),
     ];
@@ -214,6 +213,16 @@ describe.each(drivers)('recordings on %s', (driver) => {
     expect(refusals[0]?.json.code).toBe('RECORDING_NOT_FOUND');
     expect(refusals[0]?.json.errorMessage.en).toMatch(/This recording does not exist/);
     expect(refusals[0]?.json.errorMessage.ar).toMatch(/[\u0600-\u06ff]/);
+    // A link that opens nothing says so (issue 25), with one body too: for this recording and for none at all.
+    const byLink = [
+      await (await anonymous()).get(`${path}?t=${'x'.repeat(32)}`),
+      await (await anonymous()).get(`/api/recordings/${randomUUID()}?t=${'x'.repeat(32)}`),
+    ];
+    for (const r of byLink) {
+      expect(r.status).toBe(404);
+      expect(r.json.code).toBe('RECORDING_LINK_INVALID');
+      expect(r.text).toBe(byLink[0]?.text);
+    }
   });
 
   it('answers 404 across accounts with the same body, and for writes by participants', async () => {
@@ -459,6 +468,36 @@ describe.each(drivers)('recordings on %s', (driver) => {
     });
     expect((await owner.post(`/api/recordings/${pageOnly.id}/downloads`, {})).status).toBe(404);
     await setAllowDownload(false);
+  });
+
+  it('issue 25: unpublishing revokes the share link; published again, a new link works and the old one says so', async () => {
+    const rec = await addRecording({ provider: 'zoom' });
+    const owner = await signedIn(DEMO_EMAILS.owner);
+    const path = `/api/recordings/${rec.id}`;
+    const first = (await owner.post(`${path}/share`)).json.url as string;
+    const old = new URL(first).searchParams.get('t') as string;
+    expect((await (await anonymous()).get(`${path}?t=${old}`)).status).toBe(200);
+
+    expect((await put(owner, path, { published: false })).status).toBe(200);
+    expect((await owner.get(path)).json.shareUrl).toBeNull();
+    const [row] = await runtime.db.select().from(schema.recordings).where(eq(schema.recordings.id, rec.id));
+    expect(row?.shareToken).toBeNull();
+    expect((await put(owner, path, { published: true })).status).toBe(200);
+
+    const gone = await (await anonymous()).get(`${path}?t=${old}`);
+    expect(gone.status).toBe(404);
+    expect(gone.json.code).toBe('RECORDING_LINK_INVALID');
+    expect(gone.json.errorMessage.en).toMatch(/no longer opens the recording/);
+    expect(gone.json.errorMessage.ar).toMatch(/لم يعد هذا الرابط/);
+    const download = await (await anonymous()).post(`${path}/downloads`, { t: old });
+    expect(download.status).toBe(404);
+    expect(download.json.code).toBe('RECORDING_LINK_INVALID');
+
+    const second = (await owner.post(`${path}/share`)).json.url as string;
+    expect(second).not.toBe(first);
+    const fresh = new URL(second).searchParams.get('t') as string;
+    expect((await (await anonymous()).get(`${path}?t=${fresh}`)).status).toBe(200);
+    expect((await (await anonymous()).get(`${path}?t=${old}`)).json.code).toBe('RECORDING_LINK_INVALID');
   });
 
   it('lets the play page frame the provider’s playback and play its video; nothing else frames or is framed', async () => {

@@ -190,6 +190,27 @@ describe.each(drivers)('reports on %s', (driver) => {
     expect((await owner.get('/api/reports/meetings/export?format=pdf')).status).toBe(400);
   });
 
+  it('a day outside the years 2000 to 2099 is a bilingual 400 on every report and export, never a 500', async () => {
+    const owner = await signedIn(DEMO_EMAILS.owner);
+    const routes = ['meetings', 'rooms', 'users', `meetings/${ids.a}/attendance`];
+    for (const route of routes) {
+      for (const path of [`/api/reports/${route}`, `/api/reports/${route}/export`]) {
+        for (const [range, field] of [
+          ['from=9999-01-01&to=9999-12-31', 'from'],
+          ['from=0001-01-01&to=0001-12-31', 'from'],
+          ['from=2026-03-01&to=9999-12-31', 'to'],
+        ] as const) {
+          const res = await owner.get(`${path}?${range}`);
+          expect(res.status, `${path}?${range}`).toBe(400);
+          expect(res.json.code).toBe('VALIDATION_FAILED');
+          expect(res.json.fields[field].en).toBe('Choose a day from the year 2000 to the year 2099');
+          expect(res.json.fields[field].ar).toBe('اختر يومًا من عام ٢٠٠٠ إلى عام ٢٠٩٩');
+        }
+      }
+    }
+    expect((await owner.get('/api/reports/rooms?from=2000-01-01&to=2000-12-31')).status).toBe(200);
+  });
+
   it('counts meetings exactly: sessions, distinct people, peak, minutes, totals, search with LIKE characters', async () => {
     const owner = await signedIn(DEMO_EMAILS.owner);
     const res = await owner.get(`/api/reports/meetings?${PERIOD}`);

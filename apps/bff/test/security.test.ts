@@ -100,6 +100,32 @@ describe('security: what an attacker tried', () => {
       expect(seen.find((m) => m.template === 'reset')?.body).toContain('token=[hidden]');
     });
 
+    it('issue 25: invitation links are hidden too, except from the signed-in user they were sent to', async () => {
+      const owner = local();
+      expect((await owner.login('owner@demo.test', PASSWORD)).status).toBe(200);
+      const invite = { fname: 'Solo', lname: 'User', email: 'solo@demo.test', phone: '+201001234567', role: 'member' };
+      expect((await owner.post('/api/users', { ...invite, mode: 'invite' })).status).toBe(202);
+      type Row = { to: string; template: string; body: string; html: string | null };
+      const invitation = (rows: Row[]) => rows.find((m) => m.to === 'solo@demo.test' && m.template === 'accountInvite');
+      const [stored] = await queryRows<{ body: string }>(
+        runtime.db,
+        sql`select body from outbox where template = 'accountInvite' and "to" = 'solo@demo.test'`,
+      );
+      expect(stored?.body).toMatch(/\/invite\/[\w-]{20,}/);
+
+      const anyone = local();
+      const seen = invitation((await anyone.get('/dev/outbox')).json as Row[]);
+      expect(seen?.body).toContain('/invite/[hidden]');
+      expect(seen?.body).not.toMatch(/\/invite\/[\w-]{20,}/);
+      expect(seen?.html ?? '').not.toMatch(/\/invite\/[\w-]{20,}/);
+      // Nor does the inviting owner, signed in on this machine, see the link meant for somebody else.
+      expect(invitation((await owner.get('/dev/outbox')).json as Row[])?.body).toContain('/invite/[hidden]');
+
+      const addressee = local();
+      await addressee.login('solo@demo.test', PASSWORD);
+      expect(invitation((await addressee.get('/dev/outbox')).json as Row[])?.body).toMatch(/\/invite\/[\w-]{20,}/);
+    });
+
     it('scale-out has no outbox viewer at all', async () => {
       const scaleOut = createApp({ ...runtime, config: { ...runtime.config, embedded: false } });
       const res = await scaleOut.request('http://localhost/dev/outbox');
@@ -294,6 +320,38 @@ describe('security: what an attacker tried', () => {
       expect(same.status).toBe(400);
       expect(same.json.fields.password.en).toMatch(/e-mail/);
       expect((await c.post('/api/password/reset', { token, password: PASSWORD })).status).toBe(200);
+    });
+
+    it('issue 25: a used reset link or a password change ends every other reset link of the user', async () => {
+      const email = 'sam@demo.test';
+      const c = from('198.51.100.91');
+      await c.csrf();
+      const ask = async () => {
+        expect((await c.post('/api/password/forgot', { email })).status).toBe(200);
+        const [row] = await queryRows<{ body: string }>(
+          runtime.db,
+          sql`select body from outbox where "to" = ${email} and template = 'reset' order by id desc limit 1`,
+        );
+        return /token=([\w-]+)/.exec(row?.body ?? '')?.[1] as string;
+      };
+      const older = await ask();
+      const newer = await ask();
+      expect(older).not.toBe(newer);
+      expect((await c.post('/api/password/reset', { token: newer, password: 'Second-password-2' })).status).toBe(200);
+      const stale = await c.post('/api/password/reset', { token: older, password: 'Attacker-password-3' });
+      expect(stale.status).toBe(400);
+      expect(stale.json.code).toBe('RESET_TOKEN_INVALID');
+      expect(stale.json.errorMessage.ar).toMatch(/[\u0600-\u06FF]/);
+
+      const pending = await ask();
+      const owner = from('198.51.100.92');
+      expect((await owner.login(email, 'Second-password-2')).status).toBe(200);
+      const change = { currentPassword: 'Second-password-2', newPassword: 'Third-password-3' };
+      expect((await owner.post('/api/profile/password', change)).status).toBe(200);
+      const afterChange = await c.post('/api/password/reset', { token: pending, password: 'Attacker-password-3' });
+      expect(afterChange.status).toBe(400);
+      expect(afterChange.json.code).toBe('RESET_TOKEN_INVALID');
+      expect((await from('198.51.100.93').login(email, 'Third-password-3')).status).toBe(200);
     });
   });
 });

@@ -13,7 +13,14 @@ import { singleLine } from './strings.ts';
  * A range longer than REPORT_LIMITS.maxDays or that ends before it starts is error.REPORT_RANGE (400).
  */
 
-export const REPORT_LIMITS = { maxDays: 366, defaultDays: 30, searchMax: 100 } as const;
+/** Days before firstYear or after lastYear are a 400 field error (field.reportDayBounds): no report reaches them. */
+export const REPORT_LIMITS = {
+  maxDays: 366,
+  defaultDays: 30,
+  searchMax: 100,
+  firstYear: 2000,
+  lastYear: 2099,
+} as const;
 export const REPORTS_PAGE_SIZE = { default: 20, max: 100 } as const;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -32,7 +32,8 @@ export type LimitKind =
   | 'invoicePdfUser'
   | 'trialUser'
   | 'trialPhone'
-  | 'preferenceUser';
+  | 'preferenceUser'
+  | 'opsBasicIp';
 
 export interface RateLimits {
   /** Counts `points` attempts; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
@@ -108,6 +109,8 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     trialPhone: { points: 8, duration: DAY },
     // The language toggle and the cookie choice, signed in: a person clicks a few times, not hundreds.
     preferenceUser: { points: 120, duration: HOUR },
+    // Wrong OPS_USER / OPS_PASSWORD guesses at /admin/queues per IP, like sign-in failures on one account (issue 25).
+    opsBasicIp: { points: config.RATE_LOGIN_ACCOUNT, duration: window },
   };
   const limiters = Object.fromEntries(
     (Object.keys(rules) as LimitKind[]).map((kind) => {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { HonoAdapter } from '@bull-board/hono';
@@ -16,14 +17,27 @@ export const ADMIN_QUEUES_PATH = '/admin/queues';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Whether the request carries valid OPS_USER / OPS_PASSWORD basic credentials. */
-function basicOps(c: Context<Env>): boolean {
-  const { config } = c.get('runtime');
+/** Compares in time that depends on neither value, their lengths included (both are hashed to 32 bytes first). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Whether the request carries valid OPS_USER / OPS_PASSWORD basic credentials. Each try takes one of the IP's
+ * opsBasicIp allowance up front (parallel guesses cannot overshoot) and a right one gives it back: only wrong
+ * guesses use it up, and once it is used up every try from that IP, right or wrong, is a 429 with Retry-After.
+ */
+async function basicOps(c: Context<Env>): Promise<boolean> {
+  const { config, limits } = c.get('runtime');
   const header = c.req.header('authorization') ?? '';
-  if (!config.OPS_USER || !config.OPS_PASSWORD || !header.startsWith('Basic ')) return false;
+  if (!config.OPS_USER || !config.OPS_PASSWORD || !/^basic /i.test(header)) return false;
+  const ip = c.get('ip');
+  await limits.consume('opsBasicIp', ip);
   const [user, ...rest] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
-  const okUser = safeEqual(user ?? '', config.OPS_USER);
-  const okPassword = safeEqual(rest.join(':'), config.OPS_PASSWORD);
+  const okUser = sameSecret(user ?? '', config.OPS_USER);
+  const okPassword = sameSecret(rest.join(':'), config.OPS_PASSWORD);
+  if (okUser && okPassword) await limits.refund('opsBasicIp', ip);
   return okUser && okPassword;
 }
 
@@ -48,7 +62,7 @@ export const requireOps: MiddlewareHandler<Env> = async (c, next) => {
     }
     return next();
   }
-  if (basicOps(c)) {
+  if (await basicOps(c)) {
     if (!safe) throw new AppError(403, 'QUEUES_READ_ONLY');
     return next();
   }

@@ -17,16 +17,19 @@ const localOrOps: MiddlewareHandler<Env> = async (c, next) => {
   await next();
 };
 
-/** A reset link sets somebody's password: only its addressee may see it (a confirmation link only makes a new account). */
-const SECRET_LINK = /(\/password\/reset\?token=)[\w.~%-]+/g;
+/**
+ * A reset link sets somebody's password, an invitation link sets the first password of an account made for somebody
+ * (issue 25): only their addressee may see them (a confirmation link only makes a new account).
+ */
+const SECRET_LINKS = [/(\/password\/reset\?token=)[\w.~%-]+/g, /(\/invite\/)[\w.~%-]+/g];
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET_LINK, '$1[hidden]');
+  return SECRET_LINKS.reduce((out, link) => out.replace(link, '$1[hidden]'), text);
 }
 
 /**
  * The embedded default's outbox: e-mail and SMS that would have been sent, newest first. Mounted only in the embedded
- * default (app.ts). Password-reset links are shown only to the signed-in user they were sent to, so reading the
- * outbox never hands out somebody else's account.
+ * default (app.ts). Password-reset and invitation links are shown only to the signed-in user they were sent to, so
+ * reading the outbox never hands out somebody else's account.
  */
 export const devRoutes = new Hono<Env>()
   .use(loadSession)

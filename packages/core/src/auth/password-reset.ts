@@ -2,7 +2,7 @@ import { passwordProblem } from '@majlis/contracts/password-policy';
 import { decideLanguage } from '@majlis/machines';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { type Db, queryRows } from '../db/connect.ts';
+import { type Db, queryRows, type Tx } from '../db/connect.ts';
 import { passwordResets, sessions, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { publishSessionEnded } from '../events/access.ts';
@@ -38,6 +38,17 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
 }
 
 /**
+ * Every reset link of the user still outstanding stops working: called on any password change and when one link has
+ * been used, so an older link (one an attacker read, say) cannot set the password afterwards (issue 25).
+ */
+export async function revokeResetLinks(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/**
  * Uses the token once: sets the password and ends every session of the user; with the bus, their sockets on every
  * instance too (an attacker's among them), once the transaction has committed.
  */
@@ -70,6 +81,7 @@ export async function resetPassword(
     }
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, claimed.userId));
     await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
+    await revokeResetLinks(tx, claimed.userId);
     return claimed.userId;
   });
   await publishSessionEnded(bus, { userId, reason: 'password-reset' });

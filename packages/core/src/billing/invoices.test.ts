@@ -202,5 +202,6 @@ describe.each(drivers)('invoices on %s', (driver) => {
     const [year, seq] = arabicDigits(number).split('-');
     expect(arText).toMatch(new RegExp(`${year}-${seq}|${seq}-${year}`));
     expect(arText).toContain('١٬١٤٠٫٠٠');
-  });
+    // The first render also starts the PDF thread (invoice-pdf-pool.ts), which loads its modules through tsx.
+  }, 120_000);
 });

@@ -19,7 +19,7 @@ import {
 } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { firstPurchase } from './fulfil.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { renderInvoicePdfOffThread } from './invoice-pdf-pool.ts';
 
 /** Invoices (spec §3): one per order, numbered per year without gaps, issued not paid at checkout. */
 
@@ -230,6 +230,6 @@ export async function invoicePdf(
   locale: Locale,
 ): Promise<{ filename: string; pdf: Buffer }> {
   const view = await getInvoice(db, actor, id, locale);
-  const pdf = await renderInvoicePdf(view, { locale, digits: actor.digits, timeZone: actor.timeZone });
+  const pdf = await renderInvoicePdfOffThread(view, { locale, digits: actor.digits, timeZone: actor.timeZone });
   return { filename: `invoice-${view.number}.pdf`, pdf };
 }

@@ -3,13 +3,17 @@ import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { orders } from '../db/schema/index.ts';
-import { notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { paymentProviderFor } from '../providers/payments/index.ts';
-import { sandboxTransaction } from '../providers/payments/sandbox.ts';
+import { sandboxRefExpired, sandboxTransaction } from '../providers/payments/sandbox.ts';
 import { byProviderOrder, onTransaction, type Rt } from './ledger.ts';
 import type { OrderRow } from './orders.ts';
 
-/** The sandbox checkout page's order (GET /api/billing/sandbox/{ref}): the actor's own only. */
+/**
+ * The sandbox checkout page's order (GET /api/billing/sandbox/{ref}): the actor's own only. A ref older than a Paymob
+ * payment key lives (CHECKOUT_EXPIRES_SECONDS) is 409 CHECKOUT_EXPIRED while its order is still to be paid: the buyer
+ * starts again ("pay again", a new ref), as on a real gateway (issue 25).
+ */
 export async function sandboxOrder(db: Db, actor: Actor, ref: string): Promise<OrderRow> {
   if (!/^sbx_[0-9a-f]{24}$/.test(ref)) throw notFound();
   const [o] = await db
@@ -17,6 +21,9 @@ export async function sandboxOrder(db: Db, actor: Actor, ref: string): Promise<O
     .from(orders)
     .where(and(eq(orders.provider, 'sandbox'), eq(orders.accountId, actor.accountId), byProviderOrder(ref)));
   if (!o) throw notFound();
+  if ((o.status === 'pending' || o.status === 'failed') && sandboxRefExpired(ref)) {
+    throw new AppError(409, 'CHECKOUT_EXPIRED');
+  }
   return o;
 }
 

@@ -3,6 +3,7 @@ import type { TPasswordChangeBody } from '@majlis/contracts/profile';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { revokeResetLinks } from '../auth/password-reset.ts';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema/index.ts';
 import { invalid, notFound } from '../errors.ts';
@@ -33,6 +34,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.newPassword);
   const ended = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, actor.userId));
+    await revokeResetLinks(tx, actor.userId);
     return deleteOtherSessions(tx, actor.userId, currentHash);
   });
   await announceEnded(bus, ended, 'password-changed');

@@ -81,6 +81,21 @@ export function recordingView(ctx: RecordingCtx, a: RecordingAccess, timeZone: s
 
 const shareUrlOf = (config: Config, id: string, token: string) => `${config.publicUrl}/recording/${id}?t=${token}`;
 
+/**
+ * A share link that opens nothing (withdrawn by unpublishing, replaced by a newer link, or never valid) says so in
+ * words a visitor can act on (ask for a new link), still a 404 that tells nothing about the recording (issue 25).
+ */
+async function throughLink<T>(token: string | undefined, f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (err) {
+    if (tokenOf(token) && err instanceof AppError && err.code === 'RECORDING_NOT_FOUND') {
+      throw new AppError(404, 'RECORDING_LINK_INVALID');
+    }
+    throw err;
+  }
+}
+
 /** GET /api/recordings/{id}: the play page, for whoever may see it (the share token for signed-out visitors). */
 export async function viewRecording(
   ctx: RecordingCtx,
@@ -88,10 +103,14 @@ export async function viewRecording(
   id: string,
   token?: string,
 ): Promise<RecordingView> {
-  return recordingView(ctx, await accessRecording(ctx.db, actor, id, token), actor?.timeZone ?? null);
+  const a = await throughLink(token, () => accessRecording(ctx.db, actor, id, token));
+  return recordingView(ctx, a, actor?.timeZone ?? null);
 }
 
-/** PUT /api/recordings/{id}: rename and/or publish; publishing is told to the provider first. */
+/**
+ * PUT /api/recordings/{id}: rename and/or publish; publishing is told to the provider first. Unpublishing also revokes
+ * the share link (a link handed out before must not come back to life with a later publish).
+ */
 export async function updateRecording(
   ctx: RecordingCtx,
   actor: Actor,
@@ -109,6 +128,8 @@ export async function updateRecording(
   const changes: Partial<typeof recordings.$inferInsert> = { updatedAt: new Date() };
   if (body.name !== undefined) changes.name = body.name;
   if (body.published !== undefined) changes.published = body.published;
+  // Unpublishing withdraws the share link: published again, the recording is shared by a new link (issue 25).
+  if (body.published === false) changes.shareToken = null;
   const rec = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(recordings)
@@ -195,7 +216,7 @@ export async function downloadRecording(
   id: string,
   token?: string,
 ): Promise<RecordingDownloadAnswer> {
-  const a = await accessRecording(ctx.db, actor, id, token);
+  const a = await throughLink(token, () => accessRecording(ctx.db, actor, id, token));
   const video = videoOf(a.rec.formats);
   if (!a.canDownload || !video) throw recordingNotFound();
   const t = tokenOf(token);

@@ -10,7 +10,8 @@ import { addDays, isValidDay, todayIn, zonedToUtc } from '../meetings/time.ts';
  *
  * Defaults: `to` is today in the zone; `from` is `to` − (REPORT_LIMITS.defaultDays − 1), so the default period is the
  * last 30 days with today included. Only `from` given: up to today. A day that is not in the calendar (2026-02-30) is
- * a 400 field error; `to` before `from`, or more than REPORT_LIMITS.maxDays days, is 400 error.REPORT_RANGE.
+ * a 400 field error, and so is a day outside the years REPORT_LIMITS.firstYear…lastYear (year 9999's next midnight
+ * is past what a timestamp holds); `to` before `from`, or more than REPORT_LIMITS.maxDays days, is 400 error.REPORT_RANGE.
  */
 export interface Period extends ReportPeriod {
   start: Date;
@@ -24,7 +25,20 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 export function resolvePeriod(range: TReportRange, timeZone: string, now = new Date()): Period {
   for (const field of ['from', 'to'] as const) {
     const day = range[field];
-    if (day !== undefined && !isValidDay(day)) throw invalid({ [field]: 'field.day' });
+    if (day === undefined) continue;
+    if (!isValidDay(day)) throw invalid({ [field]: 'field.day' });
+    const year = Number(day.slice(0, 4));
+    if (year < REPORT_LIMITS.firstYear || year > REPORT_LIMITS.lastYear) {
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        { [field]: 'field.reportDayBounds' },
+        {
+          first: REPORT_LIMITS.firstYear,
+          last: REPORT_LIMITS.lastYear,
+        },
+      );
+    }
   }
   const to = range.to ?? todayIn(timeZone, now);
   const from = range.from ?? addDays(to, -(REPORT_LIMITS.defaultDays - 1));

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type CallbackInput,
+  CHECKOUT_EXPIRES_SECONDS,
   type CheckoutRequest,
   type CheckoutStart,
   type PaymentProvider,
@@ -275,7 +276,7 @@ export function paymobProvider(opts: PaymobOptions): PaymentProvider {
         extras: { orderId: req.orderId },
         notification_url: req.notificationUrl,
         redirection_url: req.redirectionUrl,
-        expiration: 3600,
+        expiration: CHECKOUT_EXPIRES_SECONDS,
       };
       const res = await doFetch(`${base}/v1/intention/`, {
         method: 'POST',

@@ -61,6 +61,9 @@ export interface CallbackInput {
   body: unknown;
 }
 
+/** How long a checkout can be paid: Paymob's intention `expiration` (its payment key's life), and the sandbox's ref. */
+export const CHECKOUT_EXPIRES_SECONDS = 3600;
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'paymob';
   startCheckout(req: CheckoutRequest): Promise<CheckoutStart>;

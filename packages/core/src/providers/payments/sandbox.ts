@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { type PaymobHmacFields, paymobFieldsFromObj, paymobHmac, verifyTransactionCallback } from './paymob.ts';
-import type { CheckoutStart, PaymentProvider } from './port.ts';
+import { CHECKOUT_EXPIRES_SECONDS, type CheckoutStart, type PaymentProvider } from './port.ts';
 
 /**
  * The embedded default: no gateway, no network. The checkout is our own page (the BFF's /api/billing/sandbox/:id);
@@ -26,7 +26,12 @@ export function sandboxProvider(
   return {
     name: 'sandbox',
     async startCheckout(): Promise<CheckoutStart> {
-      const providerOrderId = `sbx_${randomBytes(12).toString('hex')}`;
+      // When it was made, in the ref itself (8 hex digits of Unix seconds, then 16 random ones): it expires as a
+      // Paymob payment key does (sandboxRefExpired), with nothing more to store.
+      const issued = Math.floor(Date.now() / 1000)
+        .toString(16)
+        .padStart(8, '0');
+      const providerOrderId = `sbx_${issued}${randomBytes(8).toString('hex')}`;
       return {
         providerOrderId,
         reference: providerOrderId,
@@ -39,6 +44,16 @@ export function sandboxProvider(
       return verifyTransactionCallback(secret, input);
     },
   };
+}
+
+/**
+ * Whether a sandbox ref can no longer be paid: made more than CHECKOUT_EXPIRES_SECONDS ago, or not made by this
+ * scheme at all (its time then lies in the future: a ref of the older, all-random kind).
+ */
+export function sandboxRefExpired(ref: string, now = Date.now()): boolean {
+  const issued = Number.parseInt(ref.slice(4, 12), 16) * 1000;
+  if (!Number.isFinite(issued) || issued > now + 60_000) return true;
+  return now - issued > CHECKOUT_EXPIRES_SECONDS * 1000;
 }
 
 export interface SandboxOrder {
