@@ -106,15 +106,15 @@ export function InvitationsList({ refresh, onChanged }: { refresh: number; onCha
                   <Group gap={6}>
                     <Badge variant="light">{inv.role === 'admin' ? t`Admin` : t`Member`}</Badge>
                     {inv.state === 'open' ? (
-                      <Badge color="blue" variant="outline" data-testid="invitation-state">
+                      <Badge color="teal.9" variant="outline" data-testid="invitation-state">
                         <Trans>Invited</Trans>
                       </Badge>
                     ) : inv.state === 'expired' ? (
-                      <Badge color="gray" variant="outline" data-testid="invitation-state">
+                      <Badge color="gray.8" variant="outline" data-testid="invitation-state">
                         <Trans>Link expired</Trans>
                       </Badge>
                     ) : (
-                      <Badge color="orange" variant="outline" data-testid="invitation-state">
+                      <Badge color="red.9" variant="outline" data-testid="invitation-state">
                         <Trans>Link no longer valid</Trans>
                       </Badge>
                     )}
