@@ -257,6 +257,28 @@ describe.each(drivers)('invitations on %s', (driver) => {
     expect(resent.json.invitation.state).toBe('open');
   });
 
+  it('an expired invitation is listed as expired, its link refused in both languages, and a resend renews it', async () => {
+    const owner = await signedIn(DEMO_EMAILS.owner);
+    const { id, token, email } = await invite(owner);
+    await runtime.db
+      .update(schema.accountInvitations)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(schema.accountInvitations.id, id));
+    const row = (await owner.get('/api/users/invitations')).json.invitations.find((i: { id: string }) => i.id === id);
+    expect(row.state).toBe('expired');
+    const visitor = await anonymous();
+    const before = await counts();
+    const accept = await visitor.post(`/api/account-invitations/${token}/accept`, { password: NEW_PASSWORD, ...BOXES });
+    expect(accept.status).toBe(404);
+    expect(accept.json.code).toBe('INVITATION_INVALID');
+    expect(accept.json.errorMessage.en).toMatch(/expired/);
+    expect(accept.json.errorMessage.ar).toMatch(/انتهت صلاحيته/);
+    expect(await counts()).toEqual(before);
+    expect((await owner.post(`/api/users/invitations/${id}/resend`)).json.invitation.state).toBe('open');
+    const fresh = await tokenFor(email);
+    expect((await visitor.get(`/api/account-invitations/${fresh}`)).status).toBe(200);
+  });
+
   it('refuses to accept into a suspended or banned account with a clear 403, writing nothing', async () => {
     const owner = await signedIn(DEMO_EMAILS.owner);
     for (const status of ['suspended', 'banned'] as const) {
