@@ -11,7 +11,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { clearSessionCookies, loadSession, requireCsrf, SAFE_METHODS, SIGNED_CALLBACK_PATHS } from './http/session.ts';
 import { sessionCacheOf } from './http/session-cache.ts';
 import { serveClient } from './http/static.ts';
-import { rejectMalformedUrl } from './http/url.ts';
+import { loggablePath, rejectMalformedUrl } from './http/url.ts';
 import { accountRoutes } from './routes/account.ts';
 import { ADMIN_QUEUES_PATH } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -140,7 +140,7 @@ export function createApp(runtime: Runtime, opts: AppOptions = {}) {
   app.onError((err, c) => {
     const appErr = toAppError(err);
     // Never the error object itself: a failed query holds its parameters (password hashes, e-mails) (core log.ts).
-    if (appErr.status >= 500) logError(`${c.req.method} ${c.req.path}`, err, c.var.logger ?? logger);
+    if (appErr.status >= 500) logError(`${c.req.method} ${loggablePath(c.req.path)}`, err, c.var.logger ?? logger);
     // Any 401 clears the session cookie (DESIGN §5), so the browser does not keep a dead session.
     if (appErr.status === 401) clearSessionCookies(c);
     return renderError(c, appErr);

@@ -89,8 +89,25 @@ export const ZInvitationToken = singleLine('error.INVITATION_INVALID')
   .min(TOKEN_LIMITS.min, 'error.INVITATION_INVALID')
   .max(TOKEN_LIMITS.max, 'error.INVITATION_INVALID');
 
-/** POST /api/account-invitations/{token}/accept: a new person chooses a password; a signed-in user sends nothing. */
-export const ZAcceptInvitationBody = z.strictObject({ password: ZNewPassword.optional() });
+/**
+ * POST /api/account-invitations/{token}/accept: a new person chooses a password and, as at registration (spec §5),
+ * accepts the terms and confirms being over 12; a signed-in existing user sends nothing. Which of the two the link is
+ * for only the server knows, so a body without a password passes here and core asks for all three when it must.
+ */
+export const ZAcceptInvitationBody = z
+  .strictObject({
+    password: ZNewPassword.optional(),
+    acceptTerms: z.literal(true, 'field.acceptTerms').optional(),
+    ageConfirmed: z.literal(true, 'field.ageConfirmed').optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.password === undefined) return;
+    if (body.acceptTerms !== true)
+      ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: 'field.acceptTerms' });
+    if (body.ageConfirmed !== true) {
+      ctx.addIssue({ code: 'custom', path: ['ageConfirmed'], message: 'field.ageConfirmed' });
+    }
+  });
 export type TAcceptInvitationBody = z.infer<typeof ZAcceptInvitationBody>;
 
 // ---------------------------------------------------------------- views (responses)
@@ -117,10 +134,22 @@ export const ZUserList = z.strictObject({
 });
 export type UserList = z.infer<typeof ZUserList>;
 
-/** POST /api/users: 'created' with the new row, or 'invited' (a link went to the address; no user row yet). */
+/**
+ * How an e-mail leaves: 'smtp' when an SMTP server is set (SMTP_URL); 'outbox' when none is (the embedded default):
+ * the message is kept in the outbox (/dev/outbox) and nobody receives it, so the page must not say "sent".
+ */
+export const ZMailDelivery = z.enum(['smtp', 'outbox']);
+export type MailDelivery = z.infer<typeof ZMailDelivery>;
+
+/**
+ * POST /api/users: 'created' with the new row, or 'invited' (a link went to the address; no user row yet, the
+ * invitation is listed by GET /api/users/invitations). `delivery` says where the invitation e-mail went; null when
+ * none was written (created).
+ */
 export const ZAddUserAnswer = z.strictObject({
   status: z.enum(['created', 'invited']),
   user: ZUserRow.nullable(),
+  delivery: ZMailDelivery.nullable(),
 });
 export type AddUserAnswer = z.infer<typeof ZAddUserAnswer>;
 
@@ -133,6 +162,8 @@ export const ZAuditRow = z.strictObject({
   who: z.strictObject({ id: z.string(), fname: z.string(), lname: z.string() }).nullable(),
   action: z.string(),
   target: z.string().nullable(),
+  /** The invitation's address and role, for the invitation rows (invite, resend, revoke): they have no user id. */
+  invitee: z.strictObject({ email: z.string(), role: ZManagedRole }).nullable(),
   at: ZInstant,
 });
 export type AuditRow = z.infer<typeof ZAuditRow>;
@@ -156,3 +187,38 @@ export type AccountInvitationView = z.infer<typeof ZAccountInvitationView>;
 /** POST /api/account-invitations/{token}/accept: signed in, acting in the inviting account. */
 export const ZAcceptInvitationAnswer = z.strictObject({ user: ZSessionUser });
 export type AcceptInvitationAnswer = z.infer<typeof ZAcceptInvitationAnswer>;
+
+// ---------------------------------------------------------------- open invitations (user management)
+
+/** Open invitations listed at most (an institution invites dozens at a time, not thousands). */
+export const INVITATIONS_LISTED_MAX = 200;
+
+/**
+ * Why an invitation no longer works although nobody accepted or revoked it: 'expired' (past INVITATION_DAYS),
+ * 'inviter' (whoever sent it can no longer manage users here: demoted, deactivated or removed). Resending renews it
+ * under the resender. 'open' works.
+ */
+export const INVITATION_STATES = ['open', 'expired', 'inviter'] as const;
+
+/** One invitation in user management: the invited person (not a user yet), their role, who invited and when. */
+export const ZAccountInvitationRow = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  fname: z.string(),
+  lname: z.string(),
+  role: ZManagedRole,
+  /** Null when that user is gone. */
+  invitedBy: z.strictObject({ id: z.string(), fname: z.string(), lname: z.string() }).nullable(),
+  invitedAt: ZInstant,
+  expiresAt: ZInstant,
+  state: z.enum(INVITATION_STATES),
+});
+export type AccountInvitationRow = z.infer<typeof ZAccountInvitationRow>;
+
+/** GET /api/users/invitations: the account's invitations not yet accepted nor revoked, newest first. */
+export const ZAccountInvitationList = z.strictObject({ invitations: z.array(ZAccountInvitationRow) });
+export type AccountInvitationList = z.infer<typeof ZAccountInvitationList>;
+
+/** POST /api/users/invitations/{id}/resend: a new link (the old one stops working), a new expiry, the e-mail again. */
+export const ZAccountInvitationResent = z.strictObject({ invitation: ZAccountInvitationRow, delivery: ZMailDelivery });
+export type AccountInvitationResent = z.infer<typeof ZAccountInvitationResent>;

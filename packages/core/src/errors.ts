@@ -1,6 +1,6 @@
 import type { Values } from '@majlis/i18n/server';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /**
  * A failure the user can be told about. `code` names the catalog entry `error.<code>`;

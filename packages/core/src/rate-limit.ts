@@ -21,6 +21,8 @@ export type LimitKind =
   | 'passwordChangeUser'
   | 'usersAddAccount'
   | 'invitationIp'
+  | 'invitationResend'
+  | 'invitationWrites'
   | 'opsWrites'
   | 'recordingWrites'
   | 'recordingDownloads'
@@ -85,6 +87,10 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     usersAddAccount: { points: 200, duration: DAY },
     // Invitation links are long random tokens; this only keeps a guesser (and repeated accepts) slow.
     invitationIp: { points: config.RATE_RESET_IP, duration: window },
+    // Resending an invitation mails somebody who is not a user yet: a few times an hour, not a mail bomb.
+    invitationResend: { points: 3, duration: HOUR },
+    // Revoking invitations, per user: tidying a list, not a script.
+    invitationWrites: { points: 300, duration: HOUR },
     // The operator's account changes: a person suspends a handful of accounts, not thousands (a stolen ops session).
     opsWrites: { points: 100, duration: HOUR },
     // Each export reads a whole period (up to a year) and builds a file: a person downloads a few, not hundreds.

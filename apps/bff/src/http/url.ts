@@ -31,3 +31,15 @@ export const rejectMalformedUrl: MiddlewareHandler = async (c, next) => {
   }
   await next();
 };
+
+/**
+ * A request path as a log line may carry it: the secret part of a link (an invitation's token, any other long random
+ * segment) is replaced with `…`, so the log never holds a working link. Ids (uuids, 36 characters) stay.
+ */
+export function loggablePath(path: string): string {
+  return path
+    .replace(/(\/account-invitations\/)[^/?#]+/, '$1…')
+    .split('/')
+    .map((part) => (part.length >= 40 && /^[\w%-]+$/.test(part) ? '…' : part))
+    .join('/');
+}

@@ -1,6 +1,8 @@
 import {
   ZAcceptInvitationAnswer,
   ZAcceptInvitationBody,
+  ZAccountInvitationList,
+  ZAccountInvitationResent,
   ZAccountInvitationView,
   ZAddUserAnswer,
   ZAddUserBody,
@@ -9,6 +11,7 @@ import {
   ZIdParam,
   ZInvitationToken,
   ZManagedUser,
+  ZOk,
   ZUnassignAnswer,
   ZUpdateUserBody,
   ZUserAnswer,
@@ -21,6 +24,12 @@ import { AppError } from '@majlis/core/errors';
 import { acceptInvitation, viewInvitation } from '@majlis/core/users/accept-invitation';
 import { addUser } from '@majlis/core/users/add-user';
 import { findManagedUser } from '@majlis/core/users/find-user';
+import {
+  invitationAccountClosed,
+  listInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from '@majlis/core/users/invitations';
 import { listAudit } from '@majlis/core/users/list-audit';
 import { listUsers } from '@majlis/core/users/list-users';
 import { removeUser, setUserStatus, updateUser } from '@majlis/core/users/manage-user';
@@ -28,7 +37,7 @@ import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { institutionWritable } from '../http/institution-gate.ts';
 import { actorChanged, needsPower, requireActor, startSession } from '../http/session.ts';
-import { doc, jsonBody, paramsOf, queryOf } from '../http/validate.ts';
+import { doc, idParam, jsonBody, paramsOf, queryOf } from '../http/validate.ts';
 
 const tags = ['users'];
 const power = 'manageUsers' as const;
@@ -86,6 +95,48 @@ export const userRoutes = new Hono<Env>()
     doc("The account's audit log, newest first (owner only)", { tags, response: ZAuditList, power: 'viewAudit' }),
     queryOf(ZAuditQuery),
     async (c) => c.json(await listAudit(c.get('runtime').db, requireActor(c), c.req.valid('query'))),
+  )
+  .get(
+    '/users/invitations',
+    doc('Invitations not yet accepted nor revoked: who, role, who invited and when, and whether the link still works', {
+      tags,
+      response: ZAccountInvitationList,
+      power,
+    }),
+    mayManage,
+    async (c) => c.json(await listInvitations(c.get('runtime').db, requireActor(c))),
+  )
+  .post(
+    '/users/invitations/:id/resend',
+    doc('Send an invitation again: a new link (the old one stops working), a new expiry, in the sender’s name', {
+      tags,
+      response: ZAccountInvitationResent,
+      power,
+    }),
+    mayManage,
+    async (c) => {
+      const { db, config, limits } = c.get('runtime');
+      const actor = requireActor(c);
+      // A malformed id is as unknown as another account's: 404.
+      const id = idParam(c.req.param('id'));
+      // Each resend is an e-mail to somebody who is not a user: a few per invitation, within the account's budget.
+      await limits.consume('invitationResend', `${actor.accountId}:${id}`);
+      await limits.consume('usersAddAccount', actor.accountId);
+      return c.json(await resendInvitation(db, config, actor, id, c.get('ip')));
+    },
+  )
+  .delete(
+    '/users/invitations/:id',
+    doc('Revoke an invitation: its link then says it was withdrawn', { tags, response: ZOk, power }),
+    mayManage,
+    async (c) => {
+      const { db, limits } = c.get('runtime');
+      const actor = requireActor(c);
+      const id = idParam(c.req.param('id'));
+      await limits.consume('invitationWrites', actor.userId);
+      await revokeInvitation(db, actor, id, c.get('ip'));
+      return c.json({ ok: true as const });
+    },
   )
   .get(
     '/users/:id',
@@ -167,14 +218,15 @@ export const userRoutes = new Hono<Env>()
       const { db, config, limits } = c.get('runtime');
       await limits.consume('invitationIp', c.get('ip'));
       const { userId, accountId } = await acceptInvitation(db, config, tokenOf(c.req.param('token')), {
+        ...c.req.valid('json'),
         actor: c.get('actor') ?? null,
-        password: c.req.valid('json').password,
         ip: c.get('ip'),
       });
       // A new session id: the user now acts in the inviting account (and a new person is signed in for the first time).
       await startSession(c, userId, accountId);
       const actor = await findActor(db, userId, accountId);
-      if (!actor) throw new Error('actor vanished right after accepting an invitation');
+      // Suspended in the instant since the commit (every check ran before it): refused, never a 500.
+      if (!actor) throw invitationAccountClosed();
       c.set('actor', actor);
       return c.json({ user: toSessionUser(actor) });
     },

@@ -42,10 +42,16 @@ describe('invitation page (/invite/<token>)', () => {
     const [password, confirm] = screen.getAllByLabelText(/كلمة/) as HTMLInputElement[];
     fireEvent.change(password as HTMLInputElement, { target: { value: 'Another-good-passphrase-42' } });
     fireEvent.change(confirm as HTMLInputElement, { target: { value: 'Another-good-passphrase-42' } });
+    // The terms and the age, as at registration (spec §5): unticked, nothing is sent and both say why.
+    fireEvent.click(screen.getByRole('button', { name: 'الانضمام إلى مؤسسة مجلس التجريبية' }));
+    expect(await screen.findByText('يجب الموافقة على الشروط والأحكام')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('checkbox', { name: /أوافق على/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /عمري أكثر من/ }));
     fireEvent.click(screen.getByRole('button', { name: 'الانضمام إلى مؤسسة مجلس التجريبية' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashbord/meeting'));
     const accept = calls.find((c) => c.method === 'POST' && c.path.endsWith('/accept'));
-    expect(accept?.body).toEqual({ password: 'Another-good-passphrase-42' });
+    expect(accept?.body).toEqual({ password: 'Another-good-passphrase-42', acceptTerms: true, ageConfirmed: true });
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(demoUser);
   });
 

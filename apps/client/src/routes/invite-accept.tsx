@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountInvitationView } from '@majlis/contracts/users';
-import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { authValidation, PASSWORD_MISMATCH, preloadAuthValidation } from '../features/auth/load-validation.ts';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
-import { messageOf } from '../lib/http.ts';
+import { ApiError, messageOf } from '../lib/http.ts';
+import { fieldErrorsOf } from '../lib/server-errors.ts';
 import { useLanguage } from '../state/language.tsx';
 import { SessionContext, useSessionUser } from '../state/session.tsx';
 import { Page } from '../ui/Page.tsx';
@@ -30,7 +31,7 @@ export default function InviteAcceptPage() {
   const [loadError, setLoadError] = useState<unknown>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { password: '', confirm: '' } });
+  const form = useForm({ initialValues: { password: '', confirm: '', acceptTerms: false, ageConfirmed: false } });
   useEffect(preloadAuthValidation, []);
 
   useEffect(() => {
@@ -47,7 +48,8 @@ export default function InviteAcceptPage() {
     setFailure(null);
     setBusy(true);
     try {
-      const json = password === undefined ? {} : { password };
+      // A new person ticks the two boxes registration asks for (spec §5); the server checks them again.
+      const json = password === undefined ? {} : { password, acceptTerms: true as const, ageConfirmed: true as const };
       const { user } = await body(
         api['account-invitations'][':token'].accept.$post({ param: { token }, json }, inlineAuth),
       );
@@ -55,7 +57,9 @@ export default function InviteAcceptPage() {
       // Replace: going back must not land on a link that has been used.
       navigate('/dashbord/meeting', { replace: true });
     } catch (err) {
-      setFailure(err ?? new Error('accept failed'));
+      const fields = fieldErrorsOf(err, language);
+      form.setErrors(fields);
+      if (!(err instanceof ApiError) || !Object.keys(fields).length) setFailure(err ?? new Error('accept failed'));
     } finally {
       setBusy(false);
     }
@@ -63,9 +67,11 @@ export default function InviteAcceptPage() {
 
   const submitNew = async (e: React.FormEvent) => {
     e.preventDefault();
-    const { password, confirm } = form.getValues();
+    const { password, confirm, acceptTerms, ageConfirmed } = form.getValues();
     // The new-password rules (length, common passwords) POST …/accept applies; the token stands in for the reset's.
-    const errors = (await authValidation()).validateReset({ token, password, confirm });
+    const errors: Record<string, string> = { ...(await authValidation()).validateReset({ token, password, confirm }) };
+    if (!acceptTerms) errors.acceptTerms = 'field.acceptTerms';
+    if (!ageConfirmed) errors.ageConfirmed = 'field.ageConfirmed';
     form.setErrors(errors);
     if (Object.keys(errors).length) return;
     await accept(password);
@@ -75,6 +81,10 @@ export default function InviteAcceptPage() {
   const name = invitation?.fname ?? '';
   const accountName = invitation?.accountName ?? '';
   const email = invitation?.email ?? '';
+  const box = (field: 'acceptTerms' | 'ageConfirmed') => ({
+    ...form.getInputProps(field, { type: 'checkbox' }),
+    error: errorText(form.errors[field]),
+  });
   const confirmError = form.errors.confirm === PASSWORD_MISMATCH ? t`The passwords do not match` : undefined;
 
   return (
@@ -147,6 +157,19 @@ export default function InviteAcceptPage() {
                     {...form.getInputProps('confirm')}
                     error={confirmError}
                   />
+                  <Checkbox
+                    name="acceptTerms"
+                    {...box('acceptTerms')}
+                    label={
+                      <Trans>
+                        I accept the{' '}
+                        <Anchor component={Link} to="/home/conditions" target="_blank" inherit>
+                          terms and conditions
+                        </Anchor>
+                      </Trans>
+                    }
+                  />
+                  <Checkbox name="ageConfirmed" {...box('ageConfirmed')} label={t`I am over 12 years old`} />
                   <Button type="submit" loading={busy}>
                     <Trans>Join {accountName}</Trans>
                   </Button>

@@ -17,7 +17,7 @@ import {
   teams,
   users,
 } from '../db/schema/index.ts';
-import { DEMO_EMAILS, DEMO_STAFF_EMAILS, seedDemo } from './seed-demo.ts';
+import { DEMO_EMAILS, DEMO_INVITED_EMAIL, DEMO_STAFF_EMAILS, seedDemo } from './seed-demo.ts';
 import { DEMO_LECTURE_HALL, DEMO_RECORDING_BYTES } from './seed-demo-meetings.ts';
 import { DEMO_PERMANENT, DEMO_SERIES } from './seed-demo-upcoming.ts';
 
@@ -82,6 +82,12 @@ describe.each(drivers)('demo data on %s', (driver: Driver) => {
       sql`select count(*)::int as n from audit_log where account_id = ${inst}`,
     );
     expect(audit?.n).toBeGreaterThanOrEqual(3);
+    // An invitation not yet accepted shows on the users page from the first start (issue 25).
+    const [invited] = await queryRows<{ email: string; role: string }>(
+      database.db,
+      sql`select email, role from account_invitations where account_id = ${inst} and accepted_at is null`,
+    );
+    expect(invited).toEqual({ email: DEMO_INVITED_EMAIL, role: 'member' });
   });
 
   it('the inactive member lands in no account; everyone else signs in where they did', async () => {

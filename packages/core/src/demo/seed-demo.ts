@@ -1,8 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { accounts, memberships, rooms, subscriptions, teamMembers, teams, users } from '../db/schema/index.ts';
+import {
+  accountInvitations,
+  accounts,
+  memberships,
+  rooms,
+  subscriptions,
+  teamMembers,
+  teams,
+  users,
+} from '../db/schema/index.ts';
 import { insertDemoBilling, needsDemoBilling } from './seed-demo-billing.ts';
 import { insertDemoInstitutionMonth, needsDemoInstitutionMonth } from './seed-demo-institution-month.ts';
 import { insertDemoMeetings, needsDemoMeetings } from './seed-demo-meetings.ts';
@@ -14,6 +24,9 @@ export const DEMO_EMAILS = {
   admin: 'admin@demo.test',
   member: 'member@demo.test',
 } as const;
+
+/** The demo institution's open invitation (to somebody who is not a user). */
+export const DEMO_INVITED_EMAIL = 'rana.mansour@example.test';
 
 /**
  * The rest of the demo institution (issue 11): a second admin, members in Arabic and English, one of them inactive
@@ -180,4 +193,19 @@ async function insertStaff(tx: Tx, passwordHash: string): Promise<void> {
     ['user.deactivate', inactive, {}],
   ];
   for (const [action, target, meta] of history) await recordAudit(tx, who, action, target, meta);
+  // An invitation not yet accepted, listed on the users page (issue 25); its link was never sent, so nobody holds it.
+  const invited = { email: DEMO_INVITED_EMAIL, fname: 'رنا', lname: 'منصور', role: 'member' as const };
+  const [invitation] = await tx
+    .insert(accountInvitations)
+    .values({
+      ...invited,
+      tokenHash: `demo-${randomUUID()}`,
+      accountId: inst.id,
+      phone: '+201001000009',
+      invitedBy: inst.owner,
+      locale: 'ar',
+      expiresAt: new Date(now + 5 * 86_400_000),
+    })
+    .returning({ id: accountInvitations.id });
+  await recordAudit(tx, who, 'user.invite', null, { invitation: invitation?.id, email: invited.email, role: 'member' });
 }

@@ -6,13 +6,11 @@ import type { Actor } from '../auth/actor.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashToken } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/connect.ts';
-import { accountInvitations, accounts, memberships, users } from '../db/schema/index.ts';
+import type { Db, Tx } from '../db/connect.ts';
+import { accountInvitations, memberships, users } from '../db/schema/index.ts';
 import { AppError, forbidden, invalid } from '../errors.ts';
 import { userByEmail } from './add-user.ts';
-
-/** Used, expired and unknown links look the same: the page cannot tell which, and neither can a guesser. */
-const invitationInvalid = () => new AppError(404, 'INVITATION_INVALID');
+import { invitationFacts, invitationInvalid, invitationRefusal } from './invitations.ts';
 
 /** a•••@example.com: the link may have been forwarded; the full address is in the inbox it was sent to. */
 export function maskEmail(email: string): string {
@@ -25,72 +23,104 @@ const openInvitation = (tokenHash: string) =>
   and(
     eq(accountInvitations.tokenHash, tokenHash),
     isNull(accountInvitations.acceptedAt),
+    isNull(accountInvitations.revokedAt),
     gt(accountInvitations.expiresAt, new Date()),
   );
 
+/** The invitation a link names, refused with its own clear code when it may not be used (invitations.ts). */
+async function usableInvitation(db: Db | Tx, tokenHash: string) {
+  const [facts] = await invitationFacts(db, eq(accountInvitations.tokenHash, tokenHash));
+  const refusal = invitationRefusal(facts);
+  if (refusal || !facts) throw refusal ?? invitationInvalid();
+  return facts;
+}
+
 /** GET /api/account-invitations/{token} (public). */
 export async function viewInvitation(db: Db, config: Config, token: string): Promise<AccountInvitationView> {
-  const [row] = await db
-    .select({ inv: accountInvitations, accountName: accounts.name })
-    .from(accountInvitations)
-    .innerJoin(accounts, eq(accounts.id, accountInvitations.accountId))
-    .where(openInvitation(hashToken(config.sessionSecret, token)));
-  if (!row) throw invitationInvalid();
+  const { inv, accountName } = await usableInvitation(db, hashToken(config.sessionSecret, token));
   return {
-    accountName: row.accountName,
-    role: row.inv.role,
-    email: maskEmail(row.inv.email),
-    fname: row.inv.fname,
-    existingUser: (await userByEmail(db, row.inv.email)) !== null,
-    expiresAt: row.inv.expiresAt.toISOString(),
+    accountName,
+    role: inv.role,
+    email: maskEmail(inv.email),
+    fname: inv.fname,
+    existingUser: (await userByEmail(db, inv.email)) !== null,
+    expiresAt: inv.expiresAt.toISOString(),
   };
 }
 
+export interface AcceptInput {
+  actor: Actor | null;
+  password?: string;
+  acceptTerms?: boolean;
+  ageConfirmed?: boolean;
+  ip: string | null;
+}
+
+/** A new person's form, as registration asks it (spec §5): a password, the terms, the age; every missing field named. */
+function newPersonProblems(input: AcceptInput, email: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!input.password) fields.password = 'field.password';
+  else if (passwordProblem(input.password, email) === 'field.passwordEmail') fields.password = 'field.passwordEmail';
+  if (input.acceptTerms !== true) fields.acceptTerms = 'field.acceptTerms';
+  if (input.ageConfirmed !== true) fields.ageConfirmed = 'field.ageConfirmed';
+  return fields;
+}
+
 /**
- * POST /api/account-invitations/{token}/accept. A new person sends a password and gets their user and the membership;
- * an existing user must be signed in with the invited address (403 otherwise) and gets the membership. The link is
- * used up in the same transaction. Returns who to sign in, acting in the inviting account.
+ * POST /api/account-invitations/{token}/accept. A new person sends a password (and the terms and age boxes) and gets
+ * their user and the membership; an existing user must be signed in with the invited address (403 otherwise) and gets
+ * the membership. Every check comes first (the link, the account's status, the inviter's standing, the person, the
+ * form); then the link is used up, and the user, membership and audit row are written in ONE transaction that checks
+ * the link again, so nothing is half-written and of two racing accepts only one joins. Returns who to sign in.
  */
 export async function acceptInvitation(
   db: Db,
   config: Config,
   token: string,
-  input: { actor: Actor | null; password?: string; ip: string | null },
+  input: AcceptInput,
 ): Promise<{ userId: string; accountId: string }> {
   const tokenHash = hashToken(config.sessionSecret, token);
+  const checked = await usableInvitation(db, tokenHash);
+  const existing = await userByEmail(db, checked.inv.email);
+  let passwordHash: string | null = null;
+  if (existing) {
+    if (!input.actor) throw forbidden('INVITATION_SIGN_IN');
+    if (input.actor.userId !== existing.id) throw forbidden('INVITATION_OTHER_USER');
+  } else {
+    const fields = newPersonProblems(input, checked.inv.email);
+    if (Object.keys(fields).length) throw invalid(fields);
+    passwordHash = await hashPassword(input.password as string);
+  }
   return db.transaction(async (tx) => {
-    // Marked used first: of two accepts racing on one link, only one finds it open.
+    // Checked again where it is written: the account, the inviter or the link may have changed since.
+    await usableInvitation(tx, tokenHash);
     const [inv] = await tx
       .update(accountInvitations)
       .set({ acceptedAt: new Date() })
       .where(openInvitation(tokenHash))
       .returning();
     if (!inv) throw invitationInvalid();
-    const existing = await userByEmail(tx, inv.email);
+    const person = await userByEmail(tx, inv.email);
+    if ((person?.id ?? null) !== (existing?.id ?? null)) throw invitationInvalid();
     let userId: string;
-    if (existing) {
-      if (!input.actor) throw forbidden('INVITATION_SIGN_IN');
-      if (input.actor.userId !== existing.id) throw forbidden('INVITATION_OTHER_USER');
+    if (person) {
       const [member] = await tx
         .select({ id: memberships.id })
         .from(memberships)
-        .where(and(eq(memberships.accountId, inv.accountId), eq(memberships.userId, existing.id)));
+        .where(and(eq(memberships.accountId, inv.accountId), eq(memberships.userId, person.id)));
       if (member) throw new AppError(409, 'ALREADY_MEMBER');
-      userId = existing.id;
+      userId = person.id;
     } else {
-      if (!input.password) throw invalid({ password: 'field.password' });
-      if (passwordProblem(input.password, inv.email) === 'field.passwordEmail') {
-        throw invalid({ password: 'field.passwordEmail' });
-      }
       const [user] = await tx
         .insert(users)
         .values({
           email: inv.email,
-          passwordHash: await hashPassword(input.password),
+          passwordHash: passwordHash as string,
           fname: inv.fname,
           lname: inv.lname,
           phone: inv.phone,
           locale: inv.locale,
+          termsAcceptedAt: new Date(),
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
@@ -102,6 +132,7 @@ export async function acceptInvitation(
     await recordAudit(tx, { userId, accountId: inv.accountId, ip: input.ip }, 'user.join', userId, {
       role: inv.role,
       invitedBy: inv.invitedBy,
+      invitation: inv.id,
     });
     return { userId, accountId: inv.accountId };
   });

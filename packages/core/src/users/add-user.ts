@@ -1,7 +1,5 @@
 import type { AddUserAnswer, TAddUserBody } from '@majlis/contracts/users';
-import { INVITATION_DAYS } from '@majlis/contracts/users';
 import type { Locale } from '@majlis/i18n';
-import { t } from '@majlis/i18n/server';
 import { decideLanguage } from '@majlis/machines';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { requirePower } from '../accounts/powers.ts';
@@ -11,9 +9,9 @@ import { hashPassword } from '../auth/password.ts';
 import { hashToken, randomToken } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import { type Db, queryRows, type Tx } from '../db/connect.ts';
-import { accountInvitations, accounts, memberships, users } from '../db/schema/index.ts';
+import { accountInvitations, memberships, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMessage } from '../outbox/enqueue.ts';
+import { invitationExpiry, inviteeMeta, mailDelivery, mailInvitation } from './invitations.ts';
 import { findUserRow } from './list-users.ts';
 
 const alreadyMember = () => new AppError(409, 'ALREADY_MEMBER', { email: 'error.ALREADY_MEMBER' });
@@ -69,10 +67,10 @@ export async function addUser(
       await recordAudit(tx, who, 'user.add', user.id, { role: body.role, mode: 'password' });
       return user.id;
     });
-    return { status: 'created', user: await findUserRow(db, actor.accountId, userId) };
+    return { status: 'created', user: await findUserRow(db, actor.accountId, userId), delivery: null };
   }
   await inviteUser(db, config, actor, body, decideLanguage({ profile: existing?.locale ?? opts.locale }), opts.ip);
-  return { status: 'invited', user: null };
+  return { status: 'invited', user: null, delivery: mailDelivery(config) };
 }
 
 async function inviteUser(
@@ -85,7 +83,6 @@ async function inviteUser(
 ): Promise<void> {
   const token = randomToken();
   await db.transaction(async (tx) => {
-    const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, actor.accountId));
     // A new invitation replaces an open one to the same address: only the latest link works.
     await tx
       .delete(accountInvitations)
@@ -96,34 +93,22 @@ async function inviteUser(
           isNull(accountInvitations.acceptedAt),
         ),
       );
-    await tx.insert(accountInvitations).values({
-      tokenHash: hashToken(config.sessionSecret, token),
-      accountId: actor.accountId,
-      email: body.email,
-      fname: body.fname,
-      lname: body.lname,
-      phone: body.phone,
-      role: body.role,
-      invitedBy: actor.userId,
-      locale,
-      expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 3600_000),
-    });
-    await enqueueMessage(tx, {
-      channel: 'email',
-      to: body.email,
-      locale,
-      template: 'accountInvite',
-      values: {
-        name: body.fname,
-        inviter: `${actor.fname} ${actor.lname}`,
-        account: account?.name ?? '',
-        role: t(locale, `role.${body.role}`),
-        days: INVITATION_DAYS,
-        link: `${config.publicUrl}/invite/${token}`,
-      },
-    });
+    const invitation = { email: body.email, fname: body.fname, lname: body.lname, phone: body.phone, role: body.role };
+    const [row] = await tx
+      .insert(accountInvitations)
+      .values({
+        ...invitation,
+        tokenHash: hashToken(config.sessionSecret, token),
+        accountId: actor.accountId,
+        invitedBy: actor.userId,
+        locale,
+        expiresAt: invitationExpiry(),
+      })
+      .returning({ id: accountInvitations.id });
+    await mailInvitation(tx, config, actor, { ...invitation, locale }, token);
+    // Named by address and role: the invited person has no user id yet (issue 25: "invited a user" said too little).
     await recordAudit(tx, { userId: actor.userId, accountId: actor.accountId, ip }, 'user.invite', null, {
-      role: body.role,
+      ...inviteeMeta({ id: row?.id, ...invitation }),
     });
   });
 }

@@ -40,6 +40,8 @@ export function ActivityList({ refresh, names }: { refresh: number; names: Reado
   const actions: Record<string, string> = {
     'user.add': t`added a user`,
     'user.invite': t`invited a user`,
+    'user.invite.resend': t`resent an invitation`,
+    'user.invite.revoke': t`revoked an invitation`,
     'user.join': t`joined the account`,
     'user.edit': t`edited a user`,
     'user.activate': t`activated a user`,
@@ -87,6 +89,9 @@ export function ActivityList({ refresh, names }: { refresh: number; names: Reado
             const when = formatWhen(language, row.at, timeZone, { weekday: undefined });
             // The target is an id; a person on the page's current list is named.
             const target = row.target ? names.get(row.target) : undefined;
+            // An invitation has no user yet: its row names the address and the role.
+            const invitee = row.invitee;
+            const inviteeRole = invitee?.role === 'admin' ? t`Admin` : t`Member`;
             return (
               <Text component="li" size="sm" key={row.id}>
                 <Text span c="dimmed" size="xs">
@@ -97,6 +102,16 @@ export function ActivityList({ refresh, names }: { refresh: number; names: Reado
                   <>
                     {' '}
                     (<bdi>{target}</bdi>)
+                  </>
+                )}
+                {invitee && (
+                  <>
+                    {' '}
+                    (
+                    <Trans>
+                      <bdi dir="ltr">{invitee.email}</bdi> as {inviteeRole}
+                    </Trans>
+                    )
                   </>
                 )}
               </Text>

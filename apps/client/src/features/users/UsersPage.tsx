@@ -13,6 +13,7 @@ import { useAccount } from '../dashboard/account-context.tsx';
 import { ActivityList } from './ActivityList.tsx';
 import { AssignUserRoomDialog } from './AssignUserRoomDialog.tsx';
 import { type ManagedUser, type UserPage, usersApi } from './api.ts';
+import { InvitationsList, useInvitationToast } from './InvitationsList.tsx';
 import { type Pending, UserConfirms } from './UserConfirms.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
 import { type UserAction, UserCards, UsersTable } from './UsersList.tsx';
@@ -25,6 +26,7 @@ export const CARDS_QUERY = '(max-width: 991px)';
 export function UsersPage() {
   const { t } = useLingui();
   const language = useLanguage();
+  const invitationSent = useInvitationToast();
   const account = useAccount();
   const isOwner = account.type?.accountType === 'owner';
   const meId = account.info?.id;
@@ -135,6 +137,7 @@ export function UsersPage() {
           <Paging pages={pages} page={page} onChange={setPage} />
         </Stack>
       )}
+      <InvitationsList refresh={changes} onChanged={changed} />
       {isOwner && <ActivityList refresh={changes} names={names} />}
 
       <UserFormDialog
@@ -147,7 +150,7 @@ export function UsersPage() {
           const { email } = body;
           const name = `${body.fname} ${body.lname}`;
           setFormOpen(false);
-          changed(answer.status === 'invited' ? t`An invitation link was sent to ${email}` : t`${name} was added`);
+          changed(answer.status === 'invited' ? invitationSent(email, answer.delivery) : t`${name} was added`);
         }}
         onUpdate={async (id, body) => {
           await usersApi.update(id, body);

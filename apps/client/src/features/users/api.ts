@@ -8,6 +8,8 @@ export type AddUserBody = InferRequestType<typeof api.users.$post>['json'];
 export type UpdateUserBody = InferRequestType<(typeof api.users)[':id']['$put']>['json'];
 export type AuditPage = InferResponseType<typeof api.users.audit.$get>;
 export type AuditRow = AuditPage['rows'][number];
+export type InvitationPage = InferResponseType<typeof api.users.invitations.$get>;
+export type Invitation = InvitationPage['invitations'][number];
 
 const user = (id: string) => ({ param: { id: seg(id) } });
 
@@ -20,6 +22,9 @@ export const usersApi = {
   update: (id: string, json: UpdateUserBody) => body(api.users[':id'].$put({ ...user(id), json })),
   setActive: (id: string, active: boolean) => body(api.users[':id'].status.$put({ ...user(id), json: { active } })),
   remove: (id: string) => body(api.users[':id'].$delete(user(id))),
+  invitations: () => body(api.users.invitations.$get()),
+  resendInvitation: (id: string) => body(api.users.invitations[':id'].resend.$post(user(id))),
+  revokeInvitation: (id: string) => body(api.users.invitations[':id'].$delete(user(id))),
   /** A page of 20: the activity sits under the table, and older rows come on request. */
   audit: (before?: number) =>
     body(api.users.audit.$get({ query: { before: before === undefined ? undefined : String(before), limit: '20' } })),

@@ -43,6 +43,18 @@ const users: ManagedUser[] = [
   },
 ];
 
+const invitation = {
+  id: '0c1f4a2b-0000-4000-8000-0000000000aa',
+  email: 'huda@example.test',
+  fname: 'هدى',
+  lname: 'سالم',
+  role: 'admin',
+  invitedBy: { id: ownerId, fname: 'Salma', lname: 'Hassan' },
+  invitedAt: '2026-05-10T11:00:00.000Z',
+  expiresAt: '2026-05-17T11:00:00.000Z',
+  state: 'open',
+};
+
 const instOwner = {
   'GET /api/user/permission': {
     body: {
@@ -73,16 +85,26 @@ async function openUsers(
       body: {
         rows: [
           {
+            id: 8,
+            who: { id: ownerId, fname: 'Salma', lname: 'Hassan' },
+            action: 'user.invite',
+            target: null,
+            invitee: { email: 'huda@example.test', role: 'admin' },
+            at: '2026-05-10T11:00:00.000Z',
+          },
+          {
             id: 7,
             who: { id: ownerId, fname: 'Salma', lname: 'Hassan' },
             action: 'user.add',
             target: memberId,
+            invitee: null,
             at: '2026-05-10T10:00:00.000Z',
           },
         ],
         next: null,
       },
     },
+    'GET /api/users/invitations': { body: { invitations: [invitation] } },
     ...extra,
   });
   await renderApp('/dashbord/userManagement');
@@ -236,5 +258,23 @@ describe('user management page', () => {
     });
     expect(screen.queryByText('Activity')).toBeNull();
     expect(calls.some((c) => c.path === '/api/users/audit')).toBe(false);
+  });
+
+  it('lists an invitation as invited (role, who, when); the audit names the invitee; revoke asks, then tells', async () => {
+    const { calls } = await openUsers('Ar', {
+      [`DELETE /api/users/invitations/${invitation.id}`]: { body: { ok: true } },
+    });
+    const row = await screen.findByTestId('invitation-row');
+    expect(row.textContent).toContain('هدى سالم');
+    expect(row.textContent).toContain('مدعو');
+    expect(row.textContent).toContain('مشرف');
+    expect(row.textContent).toContain('أرسل الدعوة Salma Hassan في');
+    expect((await screen.findByTestId('activity')).textContent).toContain('دعا مستخدمًا (huda@example.test بصفة مشرف)');
+    fireEvent.click(within(row).getByTestId('invitation-revoke'));
+    expect(await screen.findByText(/هل تريد سحب دعوة/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getAllByRole('button', { name: 'سحب الدعوة' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith(invitation.id))).toBe(true));
+    expect(await screen.findByText('سُحبت الدعوة إلى huda@example.test: لم يعد رابطها يعمل')).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { customType, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts, users } from './platform.ts';
 
@@ -11,11 +12,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * An official's invitation to join an institution (user management): the e-mailed link carries a random token,
  * only its hash is stored. A new person sets their password through it; an existing Majlis user accepts it while
  * signed in, so nobody is attached to an account by someone who merely knows their e-mail. Single-use, with expiry.
+ * `id` names an open invitation in user management (listed, resent, revoked); the token never leaves the e-mail. It
+ * stands only while whoever sent it may still manage users there and the account is active (users/invitations.ts).
  */
 export const accountInvitations = pgTable(
   'account_invitations',
   {
     tokenHash: text('token_hash').primaryKey(),
+    id: uuid('id').notNull().unique().default(sql`gen_random_uuid()`),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -28,6 +32,8 @@ export const accountInvitations = pgTable(
     locale: text('locale', { enum: ['ar', 'en'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Withdrawn from user management: the link then says so instead of joining. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('account_invitations_account_idx').on(t.accountId), index('account_invitations_email_idx').on(t.email)],
