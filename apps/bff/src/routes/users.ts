@@ -114,6 +114,8 @@ export const userRoutes = new Hono<Env>()
       power,
     }),
     mayManage,
+    // Sending an invitation again is inviting: read-only while the institution's month has lapsed (revoking stays open).
+    institutionWritable,
     async (c) => {
       const { db, config, limits } = c.get('runtime');
       const actor = requireActor(c);
