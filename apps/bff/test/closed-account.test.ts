@@ -11,7 +11,7 @@ import { addDays, todayIn } from '@majlis/core/meetings/time';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { grantOps } from '@majlis/core/users/grant-ops';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { TestClient } from './client.ts';
@@ -126,6 +126,18 @@ describe.each(drivers)('a closed account on %s', (driver) => {
       })
       .returning();
     await runtime.db.update(schema.meetings).set({ allowDownload: true }).where(eq(schema.meetings.id, running.id));
+    // A participant from another account (the demo's individual user) attended it: the recording is in their list.
+    const [solo] = await runtime.db.select().from(schema.users).where(eq(schema.users.email, DEMO_EMAILS.solo));
+    await runtime.db.insert(schema.attendance).values({
+      meetingId: running.id,
+      session: `s-${randomUUID()}`,
+      providerUserId: solo?.id as string,
+      userId: solo?.id as string,
+      name: 'Sara',
+      role: 'VIEWER',
+      joinedAt: new Date(Date.now() - 60_000),
+      leftAt: new Date(),
+    });
     const share = await admin.post(`/api/recordings/${rec?.id}/share`);
     expect(share.status).toBe(200);
     const token = new URL(share.json.url as string).searchParams.get('t') as string;
@@ -149,10 +161,24 @@ describe.each(drivers)('a closed account on %s', (driver) => {
       const guestBefore = await anon.post(`/api/join/${f.running.number}`, { name: 'Guest' });
       expect(guestBefore.status, guestBefore.text).toBe(200);
       expect((await anon.get(`/api/recordings/${f.recordingId}?t=${f.token}`)).status).toBe(200);
+      const participant = await signedIn(DEMO_EMAILS.solo);
+      const listed = async () =>
+        (await participant.get('/api/recordings')).json.recordings.map((r: { id: string }) => r.id);
+      expect(await listed()).toContain(f.recordingId);
       const joinsBefore = await attendanceOf(f.running.id);
       expect(joinsBefore).toBeGreaterThan(0);
 
       await setStatus(status);
+
+      // What was running ends with the suspension (the owner's end: provider told, open stays closed).
+      const ended = await meetingRow(f.running.id);
+      expect(ended?.status).toBe('available');
+      expect(ended?.endedAt).not.toBeNull();
+      const open = await runtime.db
+        .select()
+        .from(schema.attendance)
+        .where(and(eq(schema.attendance.meetingId, f.running.id), isNull(schema.attendance.leftAt)));
+      expect(open).toHaveLength(0);
 
       // The join page: neither the lookup nor the join, for a running meeting or one a guest would start.
       for (const m of [f.running, f.early]) {
@@ -186,6 +212,9 @@ describe.each(drivers)('a closed account on %s', (driver) => {
       expect(view.json).toEqual(CLOSED);
       const download = await anon.post(`/api/recordings/${f.recordingId}/downloads`, { t: f.token });
       expect(download.status).toBe(403);
+      // Nor for the participant from another account: gone from their list, refused by id.
+      expect(await listed()).not.toContain(f.recordingId);
+      expect((await participant.get(`/api/recordings/${f.recordingId}`)).json.code).toBe('ACCOUNT_CLOSED');
       // Without the link it stays the one 404 that tells nothing.
       expect((await anon.get(`/api/recordings/${f.recordingId}`)).status).toBe(404);
 
@@ -196,13 +225,14 @@ describe.each(drivers)('a closed account on %s', (driver) => {
       expect(guest.status, guest.text).toBe(200);
       expect((await meetingRow(f.early.id))?.status).toBe('running');
       expect(await attendanceOf(f.early.id)).toBe(1);
-      expect((await anon.post(`/api/join/${f.running.number}`, { name: 'Guest' })).status).toBe(200);
       expect((await anon.get(`/api/recordings/${f.recordingId}?t=${f.token}`)).status).toBe(200);
       expect((await anon.post(`/api/recordings/${f.recordingId}/downloads`, { t: f.token })).status).toBe(200);
+      expect(await listed()).toContain(f.recordingId);
       const back = await signedIn(DEMO_EMAILS.admin);
       const started = await back.post(`/api/meetings/${f.running.id}/start`);
       expect(started.status, started.text).toBe(200);
       expect(started.json.role).toBe('moderator');
+      expect((await anon.post(`/api/join/${f.running.number}`, { name: 'Guest' })).status).toBe(200);
     },
   );
 });
