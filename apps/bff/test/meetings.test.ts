@@ -313,11 +313,28 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       expect(bbb.status).toBe(409);
       expect(bbb.json.errorMessage.en).toMatch(/BigBlueButton is not set up/);
       expect((await c.get('/api/rooms/types')).json.types).toEqual([
-        { type: 'bbb', label: 'BigBlueButton', available: false },
-        { type: 'zoom', label: 'Zoom', available: false },
-        { type: 'jitsi', label: 'Jitsi Meet', available: true },
+        { type: 'bbb', label: 'BigBlueButton', available: false, optionProfile: 'bbb' },
+        { type: 'zoom', label: 'Zoom', available: false, optionProfile: 'zoom' },
+        { type: 'jitsi', label: 'Jitsi Meet', available: true, optionProfile: 'jitsi' },
       ]);
       const room = (await c.get('/api/rooms')).json.rooms[0];
+      // issue 25: without an app secret no option applies on Jitsi: each is saved off, as the form shows it
+      const allOn = { allowBeforeOwner: true, autoRecord: true, allowStopRecording: true, allowDownload: true };
+      const ignored = await c.post(
+        '/api/meetings',
+        meetingBody(room.id, { ...allOn, notifyEnterExit: true, waitingRoom: true, favourite: true }),
+      );
+      expect(ignored.status).toBe(201);
+      expect(ignored.json).toMatchObject({
+        favourite: true,
+        allowBeforeOwner: false,
+        autoRecord: false,
+        allowStopRecording: false,
+        allowDownload: false,
+        notifyEnterExit: false,
+        waitingRoom: false,
+      });
+      expect((await c.request('DELETE', `/api/meetings/${ignored.json.id}`)).status).toBe(200);
       const m = (await c.post('/api/meetings', meetingBody(room.id, { type: 'permanent' }))).json;
       const start = await c.post(`/api/meetings/${m.id}/start`);
       expect(start.json.role).toBe('moderator');
@@ -500,6 +517,33 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       await owner.request('DELETE', `/api/meetings/${m.id}`);
       expect(zoom.meetings.has(zm?.id as number)).toBe(false);
       expect(zoom.tokenRequests).toBe(1);
+    });
+  });
+
+  describe('options a provider honours (issue 25)', () => {
+    it('Zoom: the create call carries the recording option; "allow the owner to stop" is no Zoom field', async () => {
+      const owner = await signedIn('owner@demo.test');
+      const room = (await owner.paidRoom({ name: 'Zoom rec', type: 'zoom', participants: 10 })).json;
+      const before = new Set(zoom.meetings.keys());
+      const m = await owner.post(
+        '/api/meetings',
+        meetingBody(room.id, { autoRecord: true, allowStopRecording: true, allowBeforeOwner: true }),
+      );
+      expect(m.status).toBe(201);
+      const zm = [...zoom.meetings.values()].find((z) => !before.has(z.id));
+      expect(zm?.settings).toMatchObject({ auto_recording: 'cloud', join_before_host: true });
+      // Zoom decides pausing and stopping in the account's recording settings: saved off, shown unavailable
+      expect(m.json).toMatchObject({ autoRecord: true, allowStopRecording: false, allowBeforeOwner: true });
+      expect((await owner.get('/api/rooms/types')).json.types).toContainEqual(
+        expect.objectContaining({ type: 'zoom', optionProfile: 'zoom' }),
+      );
+      // an edit turning recording off is sent to Zoom too
+      const edited = await owner.request('PUT', `/api/meetings/${m.json.id}`, {
+        body: meetingBody(room.id, { autoRecord: false }),
+      });
+      expect(edited.status).toBe(200);
+      expect(zm?.settings).toMatchObject({ auto_recording: 'none' });
+      await owner.request('DELETE', `/api/meetings/${m.json.id}`);
     });
   });
 

@@ -175,7 +175,7 @@ export const ZSandboxPayAnswer = z.strictObject({ redirectUrl: z.string() });
 /** POST /api/webhooks/paymob: what the ledger made of a verified callback (Paymob looks only at the status). */
 export const ZPaymentCallbackAnswer = z.strictObject({
   ok: z.literal(true),
-  handled: z.enum(['granted', 'failed', 'refunded', 'duplicate', 'recorded', 'unknown']),
+  handled: z.enum(['granted', 'failed', 'refunded', 'refused', 'duplicate', 'recorded', 'unknown']),
 });
 
 // ---------------------------------------------------------------- subscriptions

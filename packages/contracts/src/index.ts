@@ -7,6 +7,7 @@ export * from './cookies.ts';
 export * from './directory.ts';
 export * from './errors.ts';
 export * from './join.ts';
+export * from './meeting-options.ts';
 export * from './meetings.ts';
 export * from './new-password.ts';
 export * from './ops.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_PERIODS, PLAN_STATUSES } from './account.ts';
+import { OPTION_PROFILES } from './meeting-options.ts';
 import { nameText } from './strings.ts';
 
 /** Wire contract: rooms (/dashbord/roomManagement). Field messages are server.po catalog ids. */
@@ -68,9 +69,19 @@ export const ZRoomView = z.strictObject({
 export type RoomView = z.infer<typeof ZRoomView>;
 
 export const ZRoomList = z.strictObject({ rooms: z.array(ZRoomView) });
-/** GET /api/rooms/types: which providers can host a new room here (Jitsi always; BBB and Zoom when configured). */
+/**
+ * GET /api/rooms/types: which providers can host a new room here (Jitsi always; BBB and Zoom when configured), and
+ * each one's options profile here (meeting-options.ts: which meeting options it can honour).
+ */
 export const ZRoomTypes = z.strictObject({
-  types: z.array(z.strictObject({ type: ZRoomType, label: z.string(), available: z.boolean() })),
+  types: z.array(
+    z.strictObject({
+      type: ZRoomType,
+      label: z.string(),
+      available: z.boolean(),
+      optionProfile: z.enum(OPTION_PROFILES),
+    }),
+  ),
 });
 /** DELETE /api/rooms/{id}/assign: the assignee's meetings in the room were deleted. */
 export const ZUnassignAnswer = z.strictObject({ deletedMeetings: z.number() });

@@ -18,6 +18,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
+import { firstPurchase } from './fulfil.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
 /** Invoices (spec §3): one per order, numbered per year without gaps, issued not paid at checkout. */
@@ -62,8 +63,10 @@ export async function issueInvoice(tx: Tx, orderId: string, now = new Date()): P
 
   const [room] = order.roomId ? await tx.select().from(rooms).where(eq(rooms.id, order.roomId)) : [];
   const roomType = order.roomType ?? room?.type ?? null;
+  // a trial or unpaid room's first plan is bought, not renewed (issue 25)
+  const kind = order.kind === 'renewal' && (await firstPurchase(tx, order)) ? 'purchase' : order.kind;
   const line: InvoiceLine = {
-    labelId: `invoice.line.${order.kind}`,
+    labelId: `invoice.line.${kind}`,
     values:
       order.kind === 'enterprise'
         ? {}
@@ -91,7 +94,7 @@ export async function issueInvoice(tx: Tx, orderId: string, now = new Date()): P
       seq,
       number,
       issuedAt: now,
-      type: `${order.kind}:${order.kind === 'enterprise' ? 'monthly' : order.period}`,
+      type: `${kind}:${order.kind === 'enterprise' ? 'monthly' : order.period}`,
       lines: [line],
       currency: order.currency,
       subtotalMinor: order.unitMinor,

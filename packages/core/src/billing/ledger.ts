@@ -1,11 +1,11 @@
 import type { OrderView, TCheckoutBody } from '@majlis/contracts/billing';
 import { decidePayment, type PaymentEvent, type PaymentState } from '@majlis/machines';
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
-import type { Db, Tx } from '../db/connect.ts';
-import { couponRedemptions, orders, payments, rooms, subscriptions, users } from '../db/schema/index.ts';
+import type { Db } from '../db/connect.ts';
+import { couponRedemptions, orders, payments, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { logger } from '../log.ts';
@@ -15,10 +15,11 @@ import type { PaymentProvider, VerifiedTransaction } from '../providers/payments
 import { PaymentProviderError } from '../providers/payments/port.ts';
 import { requireProvider } from '../rooms/rooms.ts';
 import { releaseCoupon, reserveCoupon } from './coupons.ts';
+import { fulfil, lockAccountRooms, requireRoomFree } from './fulfil.ts';
 import { issueInvoice, markInvoicePaid, markInvoiceUnpaid } from './invoices.ts';
 import { findOrder, type OrderRow, orderView } from './orders.ts';
+import { refundPeriod } from './periods.ts';
 import { quotePurchase } from './prices.ts';
-import { cutSubscription, extendSubscription, startSubscription } from './subscriptions.ts';
 
 /**
  * Orders and payments (payment statechart). The server prices every order; only a verified transaction-processed
@@ -68,12 +69,10 @@ export async function checkout(
   const again = await existingOrder(db, actor, body.clientKey);
   if (again) return again;
   const { purchase } = body;
+  const oneRoom = purchase.kind === 'room' && actor.kind === 'indv';
   if (purchase.kind === 'room') {
     requireProvider(config, purchase.roomType);
-    if (actor.kind === 'indv') {
-      const [n] = await db.select({ n: count() }).from(rooms).where(eq(rooms.accountId, actor.accountId));
-      if ((n?.n ?? 0) > 0) throw new AppError(409, 'INDIVIDUAL_ONE_ROOM');
-    }
+    if (oneRoom) await db.transaction((tx) => requireRoomFree(tx, actor.accountId, now));
   }
   if (purchase.kind === 'enterprise' && actor.kind !== 'inst') throw new AppError(409, 'ENTERPRISE_ONLY');
   const q = await quotePurchase(db, config, actor, purchase, now);
@@ -87,6 +86,11 @@ export async function checkout(
   let order: OrderRow;
   try {
     order = await db.transaction(async (tx) => {
+      // two checkouts of an individual account's one room: the second waits, then finds the first pending
+      if (oneRoom) {
+        await lockAccountRooms(tx, actor.accountId);
+        await requireRoomFree(tx, actor.accountId, now);
+      }
       const [o] = await tx
         .insert(orders)
         .values({
@@ -182,6 +186,8 @@ export async function payAgain(rt: Rt, actor: Actor, id: string) {
   const o = await findOrder(rt.db, actor, id);
   const d = decidePayment(o.status, { type: 'payment.retry' });
   if (!d.ok) throw new AppError(409, o.status === 'completed' ? 'ORDER_PAID' : 'ORDER_CLOSED');
+  // paid once for what could not be granted: its money goes back, it is not paid again
+  if (o.failure === 'error.ORDER_NOT_GRANTED') throw new AppError(409, 'ORDER_NOT_GRANTED');
   const couponId = o.couponId;
   if (couponId) {
     // Left unpaid past COUPON_HOLD_HOURS, the order gave its coupon use back (jobs/coupon-release.ts): its discounted
@@ -207,7 +213,9 @@ function eventOf(t: VerifiedTransaction): PaymentEvent | null {
   return t.success ? { type: 'payment.succeeded' } : { type: 'payment.failed' };
 }
 
-export type CallbackResult = { handled: 'granted' | 'failed' | 'refunded' | 'duplicate' | 'recorded' | 'unknown' };
+export type CallbackResult = {
+  handled: 'granted' | 'failed' | 'refunded' | 'refused' | 'duplicate' | 'recorded' | 'unknown';
+};
 
 /**
  * A verified transaction-processed callback. Idempotent per transaction id (a duplicate changes nothing); decided by
@@ -271,15 +279,32 @@ export async function onTransaction(rt: Rt, provider: 'sandbox' | 'paymob', t: V
     if (!d.ok) return { handled: 'duplicate' };
     const patch: Partial<OrderRow> = { status: d.state as OrderRow['status'], updatedAt: now };
     if (d.effects.includes('fulfil')) {
-      const roomId = await fulfil(tx, o, now);
-      Object.assign(patch, { completedAt: now, failure: null, failureDetail: null, roomId });
+      const granted = await fulfil(tx, o, now);
+      if (!granted.ok) {
+        // money taken for what can no longer be had: nothing is granted, the order stays failed to be refunded
+        log.warn({ orderId: o.id, transactionId: t.transactionId }, 'paid order cannot be granted: refund it');
+        const [refused] = await tx
+          .update(orders)
+          .set({ status: 'failed', failure: granted.reason, failureDetail: null, updatedAt: now })
+          .where(eq(orders.id, o.id))
+          .returning();
+        return { handled: 'refused', order: refused };
+      }
+      Object.assign(patch, {
+        completedAt: now,
+        failure: null,
+        failureDetail: null,
+        roomId: granted.roomId,
+        periodStartsAt: granted.period?.startsAt ?? null,
+        periodEndsAt: granted.period?.endsAt ?? null,
+      });
       await markInvoicePaid(tx, o.id, now);
     }
     if (d.effects.includes('recordFailure')) {
       Object.assign(patch, { failure: FAILURES[t.reason ?? 'DECLINED'], failureDetail: t.message });
     }
     if (d.effects.includes('revoke')) {
-      await cutSubscription(tx, o.id, now);
+      await refundPeriod(tx, o, now);
       await markInvoiceUnpaid(tx, o.id);
       // A refunded order's coupon use goes back to the account (coupons.ts releaseCoupon).
       await releaseCoupon(tx, o.id);
@@ -295,54 +320,8 @@ export async function onTransaction(rt: Rt, provider: 'sandbox' | 'paymob', t: V
   return { handled: result.handled };
 }
 
-/** What was bought, granted in the callback's transaction: a room with its subscription, or another period. */
-async function fulfil(tx: Tx, o: OrderRow, now: Date): Promise<string | null> {
-  const paid = {
-    period: o.kind === 'enterprise' ? ('enterprise' as const) : o.period,
-    orderId: o.id,
-    currency: o.currency,
-    unitMinor: o.unitMinor,
-    totalMinor: o.totalMinor,
-  };
-  if (o.kind === 'room') {
-    const [room] = await tx
-      .insert(rooms)
-      .values({
-        accountId: o.accountId,
-        name: o.roomName ?? 'Room',
-        type: o.roomType ?? 'jitsi',
-        participants: o.participants ?? 10,
-      })
-      .returning({ id: rooms.id });
-    if (!room) throw new Error('room insert failed');
-    await startSubscription(tx, o.accountId, room.id, paid, now);
-    return room.id;
-  }
-  const [s] = await tx
-    .select()
-    .from(subscriptions)
-    .where(
-      o.kind === 'enterprise'
-        ? and(eq(subscriptions.accountId, o.accountId), eq(subscriptions.period, 'enterprise'))
-        : eq(subscriptions.roomId, o.roomId ?? '00000000-0000-0000-0000-000000000000'),
-    )
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1)
-    .for('update');
-  if (s) await extendSubscription(tx, s, paid, now);
-  else await startSubscription(tx, o.accountId, o.kind === 'enterprise' ? null : o.roomId, paid, now);
-  // an upgrade: the bigger participants tier is in force once paid
-  if (o.kind === 'renewal' && o.roomId && o.participants) {
-    await tx
-      .update(rooms)
-      .set({ participants: sql`greatest(${rooms.participants}, ${o.participants})` })
-      .where(eq(rooms.id, o.roomId));
-  }
-  return o.roomId;
-}
-
 async function tellBuyer(rt: Rt, o: OrderRow, handled: CallbackResult['handled']) {
-  if (!o.userId || (handled !== 'granted' && handled !== 'failed')) return;
+  if (!o.userId || (handled !== 'granted' && handled !== 'failed' && handled !== 'refused')) return;
   const ok = handled === 'granted';
   await notifyUsers({ db: rt.db, bus: rt.bus }, null, o.accountId, [o.userId], {
     type: ok ? 'success' : 'warning',

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db/connect.ts';
 import { rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { evaluateCoupon } from './coupons.ts';
+import { paidTier } from './periods.ts';
 import { amountOf, enterprisePriceKey, priceAmounts, roomPriceKey, tierOf } from './prices.ts';
 
 export interface QuotedRoom {
@@ -60,7 +61,8 @@ export async function quotePurchase(
       if (!found) throw notFound();
       room = found;
       roomType = found.type;
-      participants = Math.max(found.participants, purchase.participants ?? 0);
+      // priced on the tier paid for, never on an editable field (issue 25); more when asked (an upgrade), never fewer
+      participants = Math.max(await paidTier(db, found.id, found.participants), purchase.participants ?? 0);
     } else {
       roomType = purchase.roomType;
       participants = purchase.participants;

@@ -97,22 +97,37 @@ export interface PaidPeriod {
   totalMinor: number;
 }
 
+/** The time a paid order owns (orders.period_starts_at … period_ends_at); none for a daily pack, which holds days. */
+export interface OwnedPeriod {
+  startsAt: Date;
+  endsAt: Date;
+}
+
 /**
- * `payment.completed` on a subscription row: monthly / annual / enterprise run one period from the current end
- * when it is still running (a renewal never loses paid days), else from now; a daily plan adds a 7-day pack.
+ * `payment.completed` on a subscription row: monthly / annual / enterprise run one period from the end of the time
+ * already given (paid time or a trial's days: a purchase never takes them away), else from now; a daily plan adds a
+ * 7-day pack, counted once that time has run out. Answers the period the order owns.
  */
-export async function extendSubscription(tx: Tx, s: SubscriptionRow, paid: PaidPeriod, now: Date): Promise<void> {
+export async function extendSubscription(
+  tx: Tx,
+  s: SubscriptionRow,
+  paid: PaidPeriod,
+  now: Date,
+): Promise<OwnedPeriod | null> {
   const d = decideSubscription(statusNow(s, now), { type: 'payment.completed' });
   if (!d.ok) throw new Error(`subscription ${s.status} refuses payment.completed`);
-  const paidRunning = s.status !== 'trial' && s.status !== 'unpaid' && periodRunning(s, now);
-  const from = paidRunning ? s.renewsAt : now;
+  const running = s.status !== 'unpaid' && periodRunning(s, now);
+  const paidRunning = running && s.status !== 'trial';
+  const from = running ? s.renewsAt : now;
+  const owned = paid.period === 'daily' ? null : { startsAt: from, endsAt: addPeriod(from, paid.period) };
   await tx
     .update(subscriptions)
     .set({
       status: d.status,
-      period: paid.period,
-      startsAt: paidRunning ? s.startsAt : now,
-      renewsAt: paid.period === 'daily' ? (paidRunning ? s.renewsAt : now) : addPeriod(from, paid.period),
+      // days of a pack still in hand keep the plan a daily one: they are used once the paid time has run out
+      period: s.daysLeft > 0 || dayRunning(s, now) ? 'daily' : paid.period,
+      startsAt: paidRunning ? s.startsAt : from,
+      renewsAt: owned ? owned.endsAt : running ? s.renewsAt : now,
       daysLeft: paid.period === 'daily' ? s.daysLeft + DAILY_PACK_DAYS : s.daysLeft,
       currency: paid.currency,
       unitMinor: paid.unitMinor,
@@ -120,6 +135,7 @@ export async function extendSubscription(tx: Tx, s: SubscriptionRow, paid: PaidP
       orderId: paid.orderId,
     })
     .where(eq(subscriptions.id, s.id));
+  return owned;
 }
 
 /** A new subscription row that a payment starts (a room bought, the institution's first renewal). */
@@ -129,33 +145,23 @@ export async function startSubscription(
   roomId: string | null,
   paid: PaidPeriod,
   now: Date,
-): Promise<void> {
+): Promise<OwnedPeriod | null> {
   const d = decideSubscription('unpaid', { type: 'payment.completed' });
+  const owned = paid.period === 'daily' ? null : { startsAt: now, endsAt: addPeriod(now, paid.period) };
   await tx.insert(subscriptions).values({
     accountId,
     roomId,
     period: paid.period,
     status: d.status,
     startsAt: now,
-    renewsAt: paid.period === 'daily' ? now : addPeriod(now, paid.period),
+    renewsAt: owned ? owned.endsAt : now,
     daysLeft: paid.period === 'daily' ? DAILY_PACK_DAYS : 0,
     currency: paid.currency,
     unitMinor: paid.unitMinor,
     totalMinor: paid.totalMinor,
     orderId: paid.orderId,
   });
-}
-
-/** `payment.refunded` for the order that paid the current period: the period ends now. */
-export async function cutSubscription(tx: Tx, orderId: string, now: Date): Promise<void> {
-  const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
-  if (!s) return;
-  const d = decideSubscription(statusNow(s, now), { type: 'payment.refunded' });
-  if (!d.ok) return;
-  await tx
-    .update(subscriptions)
-    .set({ status: d.status, renewsAt: now, daysLeft: 0, dayEndsAt: null })
-    .where(eq(subscriptions.id, s.id));
+  return owned;
 }
 
 /** Days left to use: none once ended or never bought; a daily plan's balance; else whole days to the period's end. */

@@ -52,6 +52,8 @@ export async function insertDemoBilling(tx: Tx, now = new Date()): Promise<void>
   if (unit === undefined) throw new Error(`demo price ${key} missing`);
   const tax = Math.round((unit * TAX_PERCENT) / 100);
   const bought = new Date(+now - 10 * DAY);
+  const renews = new Date(bought);
+  renews.setUTCMonth(renews.getUTCMonth() + 1);
   const [order] = await tx
     .insert(orders)
     .values({
@@ -75,6 +77,8 @@ export async function insertDemoBilling(tx: Tx, now = new Date()): Promise<void>
       createdAt: bought,
       updatedAt: bought,
       completedAt: bought,
+      periodStartsAt: bought,
+      periodEndsAt: renews,
     })
     .returning();
   if (!order) throw new Error('demo order insert failed');
@@ -93,8 +97,6 @@ export async function insertDemoBilling(tx: Tx, now = new Date()): Promise<void>
     createdAt: bought,
     updatedAt: bought,
   });
-  const renews = new Date(bought);
-  renews.setUTCMonth(renews.getUTCMonth() + 1);
   await tx
     .update(subscriptions)
     .set({

@@ -230,6 +230,8 @@ export async function insertDemoMeetings(tx: Tx, now = new Date()): Promise<void
         timeZone: TIME_ZONE,
         durationMinutes: first.minutes,
         allowDownload: m.allowDownload,
+        // the hall's owner and assistants hear who comes and goes (issue 25: BigBlueButton's join/leave webhooks)
+        notifyEnterExit: true,
         status: 'finished',
         providerMeetingId: `demo-meeting-${i + 1}`,
         startedAt,

@@ -9,6 +9,7 @@ import type { ProviderRecordingFormat } from '../providers/conferencing/port.ts'
 import type { Ctx, MeetingRow } from './meeting-access.ts';
 import { applyMeetingEvent, endEvent } from './meeting-status.ts';
 import { providerJoined, providerLeft } from './record-attendance.ts';
+import { tellPresence } from './tell-presence.ts';
 
 const log = logger.child({ module: 'recordings' });
 
@@ -74,16 +75,23 @@ export async function meetingByProviderId(ctx: Ctx, providerMeetingId: string): 
  * State changes go through the statechart without refusing (`strict: false`): a provider reporting what the chart does
  * not allow (a start of a deleted meeting) is ignored, not an error to answer the provider with.
  */
-export async function applyProviderReport(ctx: Ctx, report: ProviderReport): Promise<boolean> {
+export async function applyProviderReport(
+  ctx: Ctx & { bus?: EventBus; push?: Pusher; requestFlush?: () => void },
+  report: ProviderReport,
+): Promise<boolean> {
   const m = await meetingByProviderId(ctx, report.providerMeetingId);
   if (!m) return false;
   for (const e of report.events) {
     if (e.type === 'started') await applyMeetingEvent(ctx, m.id, { type: 'provider.started' }, { strict: false });
     else if (e.type === 'ended')
       await applyMeetingEvent(ctx, m.id, endEvent('provider.ended', ctx.db), { strict: false });
-    else if (e.type === 'joined') await providerJoined(ctx.db, m.id, e);
-    else if (e.type === 'left') await providerLeft(ctx.db, m.id, e);
-    else await storeRecording(ctx, m, { ...e.recording, name: e.recording.name ?? m.name });
+    else if (e.type === 'joined') {
+      await providerJoined(ctx.db, m.id, e);
+      await tellPresence(ctx, m, e); // after the stay is recorded: a failure is retried by the provider, deduped
+    } else if (e.type === 'left') {
+      await providerLeft(ctx.db, m.id, e);
+      await tellPresence(ctx, m, e);
+    } else await storeRecording(ctx, m, { ...e.recording, name: e.recording.name ?? m.name });
   }
   return true;
 }

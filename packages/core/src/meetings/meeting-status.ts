@@ -2,6 +2,7 @@ import { pickOptions } from '@majlis/contracts/meetings';
 import { decideMeeting, type MeetingStatus, type MeetingStatusEvent } from '@majlis/machines';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { requireOpenAccount } from '../accounts/open-account.ts';
+import { seatsInForce } from '../billing/periods.ts';
 import { requireRoomTime, takeDayIfDue } from '../billing/subscriptions.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { meetingOccurrences, meetings, rooms } from '../db/schema/index.ts';
@@ -98,7 +99,8 @@ export async function providerMeetingOf(db: Db | Tx, m: MeetingRow, room?: RoomR
     timeZone: m.timeZone,
     recurrenceDays: m.recurrenceDays,
     repeatDays: m.repeatDays,
-    maxParticipants: r.participants,
+    // the tier paid for at this moment (billing/periods.ts), never the room's stored field
+    maxParticipants: (await seatsInForce(db, [r])).get(r.id) ?? r.participants,
     options: pickOptions(m),
     providerMeetingId: m.providerMeetingId,
     providerData: m.providerData,

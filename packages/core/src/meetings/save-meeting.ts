@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { honouredOptions, ignoredOptions, type OptionProfile } from '@majlis/contracts/meeting-options';
 import { meetingScheduleIssues } from '@majlis/contracts/meeting-schedule';
-import { type MeetingInput, type MeetingView, pickFlags } from '@majlis/contracts/meetings';
+import { MEETING_OPTION_DEFAULTS, type MeetingInput, type MeetingView, pickFlags } from '@majlis/contracts/meetings';
 import type { MeetingStatusEvent } from '@majlis/machines';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
@@ -8,7 +9,8 @@ import type { Db, Tx } from '../db/connect.ts';
 import { meetingAssistants, meetingOccurrences, meetings, memberships, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
-import { providerFor } from '../providers/conferencing/index.ts';
+import { logger } from '../log.ts';
+import { optionProfileOf, providerFor } from '../providers/conferencing/index.ts';
 import { getMeetingView } from './find-meetings.ts';
 import { type Ctx, findMeeting, isManager, type MeetingRow, type RoomRow } from './meeting-access.ts';
 import { applyMeetingEvent, decide, endEvent, onProvider, providerMeetingOf } from './meeting-status.ts';
@@ -16,6 +18,8 @@ import { tellAssistants } from './tell-assistants.ts';
 import { expandOccurrences, todayIn } from './time.ts';
 
 /** Create, "edit all", and the small per-meeting changes (status buttons, favourite, leaving as assistant). */
+
+const log = logger.child({ module: 'meetings' });
 
 const NUMBER_DIGITS = 10;
 /** A generated public number: ten digits, no leading zero (the demo seeds its meetings with it too). */
@@ -138,8 +142,16 @@ async function syncProvider(ctx: Ctx, m: MeetingRow) {
   return saved ?? m;
 }
 
-/** The columns a create and an edit both take from the form. */
-function formColumns(input: MeetingInput, n: Normalised) {
+/**
+ * The columns a create and an edit both take from the form. An option the room's provider cannot honour (contracts
+ * meeting-options.ts; the form shows it disabled) is saved off, so what the meeting says is what the provider does;
+ * one sent on anyway (an older client, the API) is ignored with a warning, not refused: the body's defaults turn
+ * some on (allowStopRecording) whatever the room.
+ */
+function formColumns(input: MeetingInput, n: Normalised, profile: OptionProfile) {
+  // a default left on (allowStopRecording) is not worth a warning; an option the caller turned on is
+  const ignored = ignoredOptions(profile, input).filter((o) => !MEETING_OPTION_DEFAULTS[o]);
+  if (ignored.length) log.warn({ profile, ignored }, 'meeting options the provider cannot honour were saved off');
   const recurring = input.type === 'scheduled';
   return {
     name: input.name,
@@ -153,7 +165,7 @@ function formColumns(input: MeetingInput, n: Normalised) {
     // the days a count or a last day gave (an "until" is stored as the count it came to)
     repeatDays: recurring && input.recurrenceDays.length ? n.occurrences.length : 1,
     repeatUntil: recurring && input.recurrenceDays.length ? (input.repeatUntil ?? null) : null,
-    ...pickFlags(input),
+    ...honouredOptions(profile, pickFlags(input)),
   };
 }
 
@@ -174,7 +186,7 @@ export async function createMeeting(ctx: Ctx, actor: Actor, input: MeetingInput)
           roomId: room.id,
           ownerUserId: actor.userId,
           number,
-          ...formColumns(input, n),
+          ...formColumns(input, n, optionProfileOf(ctx.config, room.type)),
           timeZone: actor.timeZone,
         })
         .onConflictDoNothing({ target: meetings.number })
@@ -203,11 +215,11 @@ export async function updateMeeting(
   const sameDay = input.day === m.day;
   const n = normalise(actor, input, { allowPastDay: sameDay && m.kind === 'scheduled' });
   const room = input.roomId === m.roomId ? undefined : await usableRoom(ctx.db, actor, input.roomId);
-  if (room) {
-    const [old] = await ctx.db.select().from(rooms).where(eq(rooms.id, m.roomId));
-    if (old && old.type !== room.type)
-      throw new AppError(409, 'MEETING_ROOM_TYPE', { roomId: 'error.MEETING_ROOM_TYPE' });
-  }
+  const [old] = await ctx.db.select().from(rooms).where(eq(rooms.id, m.roomId));
+  if (room && old && old.type !== room.type)
+    throw new AppError(409, 'MEETING_ROOM_TYPE', { roomId: 'error.MEETING_ROOM_TYPE' });
+  const type = room?.type ?? old?.type;
+  if (!type) throw notFound();
   const assistants = await checkAssistants(ctx.db, { ...actor, accountId: m.accountId }, input.assistants);
   const now = new Date();
   const next =
@@ -229,7 +241,7 @@ export async function updateMeeting(
     const [row] = await tx
       .update(meetings)
       .set({
-        ...formColumns(input, n),
+        ...formColumns(input, n, optionProfileOf(ctx.config, type)),
         roomId: room?.id ?? m.roomId,
         timeZone: n.day === m.day && n.hour === m.hour ? m.timeZone : actor.timeZone,
         status: d.status,

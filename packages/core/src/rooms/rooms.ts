@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { hasPower } from '../accounts/powers.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import { seatsInForce } from '../billing/periods.ts';
 import { remainingDays, statusNow } from '../billing/subscriptions.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -10,7 +11,7 @@ import { meetings, memberships, rooms, subscriptions, users } from '../db/schema
 import { AppError, forbidden, notFound } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { actorName, notifyUsers } from '../notifications/notify-users.ts';
-import { conferencing } from '../providers/conferencing/index.ts';
+import { conferencing, optionProfileOf } from '../providers/conferencing/index.ts';
 import { PROVIDER_LABEL } from '../providers/conferencing/port.ts';
 
 export type { RoomType, RoomView };
@@ -37,6 +38,7 @@ export function roomTypes(config: Config) {
     type,
     label: PROVIDER_LABEL[type],
     available: type === 'jitsi' || set[type] !== null,
+    optionProfile: optionProfileOf(config, type),
   }));
 }
 
@@ -82,6 +84,7 @@ async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[]): Promise<R
         .where(inArray(users.id, userIds))
     : [];
   const now = new Date();
+  const seats = await seatsInForce(db, rows, now);
   return rows.map((r) => {
     const sub = subs.filter((s) => s.roomId === r.id).sort((a, b) => +b.createdAt - +a.createdAt)[0];
     const status = sub ? statusNow(sub, now) : null;
@@ -89,7 +92,7 @@ async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[]): Promise<R
       id: r.id,
       name: r.name,
       type: r.type,
-      participants: r.participants,
+      participants: seats.get(r.id) ?? r.participants,
       storageBytes: Number(r.storageBytes),
       usedBytes: Number(r.usedBytes),
       status: r.status,
@@ -160,22 +163,23 @@ export async function createRoom(db: Db, config: Config, actor: Actor, input: Ro
 
 export async function updateRoom(
   db: Db,
-  config: Config,
+  _config: Config,
   actor: Actor,
   id: string,
   input: Partial<RoomInput> & { status?: 'active' | 'inactive' },
 ): Promise<RoomView> {
   requireRoomManager(actor);
   const room = await findRoom(db, actor, id);
-  if (input.type && input.type !== room.type) {
-    requireProvider(config, input.type);
-    const [n] = await db
-      .select({ n: count() })
-      .from(meetings)
-      .where(and(eq(meetings.roomId, id), sql`${meetings.status} <> 'deleted'`));
-    if ((n?.n ?? 0) > 0) throw new AppError(409, 'ROOM_HAS_MEETINGS');
+  // The participants and the type are what the room's plan was paid for (issue 25): they change only through an
+  // order in Billing, never by an edit. The values the room has already (as stored or as shown) pass unchanged.
+  const shown = (await seatsInForce(db, [room])).get(room.id);
+  const seatsChanged =
+    input.participants !== undefined && input.participants !== room.participants && input.participants !== shown;
+  if (seatsChanged || (input.type !== undefined && input.type !== room.type)) {
+    throw new AppError(409, 'ROOM_PLAN_IN_BILLING');
   }
-  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const { name, status } = input;
+  const patch = Object.fromEntries(Object.entries({ name, status }).filter(([, v]) => v !== undefined));
   if (Object.keys(patch).length) await db.update(rooms).set(patch).where(eq(rooms.id, id));
   return getRoom(db, actor, id);
 }

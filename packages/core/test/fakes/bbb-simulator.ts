@@ -684,6 +684,20 @@ export class BbbSimulator {
     }
   }
 
+  /**
+   * bbb-webhooks retrying a delivery (it retries any non-2xx answer, or one that timed out after our BFF handled it):
+   * the same body to the same signed URL, once more. Answers our BFF's status.
+   */
+  async redeliver(delivery: { url: string; body?: string }): Promise<number> {
+    const r = await fetch(delivery.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: delivery.body ?? '',
+    });
+    this.deliveries.push({ url: delivery.url, status: r.status, body: delivery.body });
+    return r.status;
+  }
+
   /** A signed API URL, as a client would build it (for checksum tests). */
   signedUrl(call: string, query: string, algorithm: ChecksumAlgorithm = 'sha256') {
     return `${this.url}/api/${call}?${query}&checksum=${bbbChecksum(algorithm, call + query + this.secret)}`;

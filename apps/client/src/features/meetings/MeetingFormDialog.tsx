@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { honouredOptions } from '@majlis/contracts/meeting-options';
 import {
   Alert,
   Anchor,
@@ -23,9 +24,9 @@ import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
-import type { Room } from '../rooms/api.ts';
+import { type Room, type RoomTypeInfo, roomsApi } from '../rooms/api.ts';
 import { type Meeting, meetingsApi } from './api.ts';
-import { MeetingOptions } from './MeetingOptions.tsx';
+import { MeetingOptions, profileOf } from './MeetingOptions.tsx';
 import {
   emptyMeetingForm,
   type MeetingForm,
@@ -60,6 +61,8 @@ export function MeetingFormDialog({
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [users, setUsers] = useState<AccountUser[]>([]);
+  /** Which options each room type's provider honours here (the server saves the others off). */
+  const [types, setTypes] = useState<RoomTypeInfo[]>([]);
 
   const usableRooms = rooms.filter((r) => r.status === 'active' || r.id === meeting?.room.id);
   const form = useForm<MeetingForm>({
@@ -82,9 +85,15 @@ export function MeetingFormDialog({
     form.clearErrors();
     setFormError(null);
     void accountUsers().then(setUsers);
+    roomsApi
+      .types()
+      .then(setTypes)
+      .catch(() => {}); // the form still works: Jitsi is then shown as without an app secret
   }, [opened, meeting]);
 
   const values = form.getValues();
+  const roomType = (rooms.find((r) => r.id === values.roomId) ?? meeting?.room)?.type;
+  const profile = profileOf(roomType, types);
   const input = (field: keyof MeetingForm) => {
     const props = form.getInputProps(field);
     return { ...props, error: errorText(props.error) };
@@ -104,7 +113,8 @@ export function MeetingFormDialog({
     setFormError(null);
     setBusy(true);
     try {
-      const body = meetingBodyOf(valid);
+      // what the room's provider cannot honour goes off, as the form shows it (and as the server would save it)
+      const body = meetingBodyOf(profile ? honouredOptions(profile, valid) : valid);
       onSaved(meeting ? await meetingsApi.update(meeting.id, body) : await meetingsApi.create(body));
     } catch (error) {
       const fields = fieldErrorsOf(error, language);
@@ -225,7 +235,7 @@ export function MeetingFormDialog({
               <Trans>Assistants are chosen among the other users of this account; it has none yet.</Trans>
             </Text>
           )}
-          <MeetingOptions form={form} />
+          <MeetingOptions form={form} profile={profile} />
           <TextInput
             label={t`Meeting number (optional)`}
             description={t`Leave empty to get a number; 8 to 12 digits`}

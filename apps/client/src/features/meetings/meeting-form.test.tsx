@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBff, renderWithProviders } from '../../test/harness.tsx';
 import { AccountDataProvider, NO_PERMISSION } from '../dashboard/account-context.tsx';
 import type { Room } from '../rooms/api.ts';
@@ -195,8 +195,8 @@ describe('forms in Arabic', () => {
         opened
         room={null}
         types={[
-          { type: 'bbb', label: 'BigBlueButton', available: true },
-          { type: 'jitsi', label: 'Jitsi', available: true },
+          { type: 'bbb', label: 'BigBlueButton', available: true, optionProfile: 'bbb' },
+          { type: 'jitsi', label: 'Jitsi', available: true, optionProfile: 'jitsi' },
         ]}
         onClose={() => {}}
         onSaved={() => {}}
@@ -207,5 +207,90 @@ describe('forms in Arabic', () => {
     expect(screen.getByText('اختر نوع الغرفة', { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
     expect(screen.getByText('اختر عدد المشاركين', { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('options a room cannot honour (issue 25)', () => {
+  const jitsiRoom: Room = { ...room, id: 'r-jitsi', name: 'قاعة جيتسي', type: 'jitsi' };
+  const types = (jitsi: 'jitsi' | 'jitsiJwt') => ({
+    body: {
+      types: [
+        { type: 'bbb', label: 'BigBlueButton', available: true, optionProfile: 'bbb' },
+        { type: 'zoom', label: 'Zoom', available: true, optionProfile: 'zoom' },
+        { type: 'jitsi', label: 'Jitsi Meet', available: true, optionProfile: jitsi },
+      ],
+    },
+  });
+  const open = async (rooms: Room[], jitsi: 'jitsi' | 'jitsiJwt' = 'jitsi') => {
+    fakeBff({
+      'GET /api/chat/users': { body: [] },
+      'GET /api/rooms/types': types(jitsi),
+    });
+    await renderWithProviders(
+      <MemoryRouter>
+        <AccountDataProvider value={account}>
+          <MeetingFormDialog
+            opened
+            meeting={null}
+            rooms={rooms}
+            today="2026-05-10"
+            timeZone="Africa/Cairo"
+            onClose={() => {}}
+            onSaved={() => {}}
+          />
+        </AccountDataProvider>
+      </MemoryRouter>,
+    );
+  };
+  const box = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+  afterEach(() => localStorage.removeItem('MajlisLang'));
+
+  it('a Jitsi room without an app secret: every option disabled, with the reason (Arabic)', async () => {
+    await open([jitsiRoom]);
+    expect(await screen.findByTestId('options-jitsi-open')).toBeTruthy();
+    for (const label of [
+      'السماح للمشاركين بالدخول قبل المالك',
+      'التسجيل تلقائيًا',
+      'السماح للمالك بإيقاف التسجيل',
+      'السماح للمشاركين بتنزيل التسجيلات',
+      'غرفة الانتظار',
+    ]) {
+      expect(box(label).disabled, label).toBe(true);
+      expect(box(label).checked, label).toBe(false);
+    }
+    expect(box('التنبيه عند دخول أحد أو خروجه').disabled).toBe(true);
+    expect(screen.getByText('يتطلب أحداث الدخول والخروج التي لا يرسلها Jitsi Meet')).toBeTruthy();
+    expect(screen.getAllByText('غير متاح في Jitsi Meet دون مفتاح سري للتطبيق')).toHaveLength(5);
+    // the favourite mark is ours, on every room
+    expect(box('مفضل').disabled).toBe(false);
+  });
+
+  it('English: with an app secret the lobby and the join rules apply, recording and notifications do not', async () => {
+    localStorage.setItem('MajlisLang', 'En');
+    await open([jitsiRoom], 'jitsiJwt');
+    await screen.findByText('Needs join and leave events, which Jitsi Meet does not send');
+    expect(screen.queryByTestId('options-jitsi-open')).toBeNull();
+    expect(box('Waiting room').disabled).toBe(false);
+    expect(box('Allow participants to join before the owner').disabled).toBe(false);
+    expect(box('Record automatically').disabled).toBe(true);
+    expect(box('Notify when someone enters or leaves').disabled).toBe(true);
+    expect(screen.getAllByText('Jitsi Meet records only when a moderator starts it')).toHaveLength(2);
+  });
+
+  it('a BigBlueButton room has every option; a Zoom room says who decides stopping the recording', async () => {
+    await open([room, { ...room, id: 'r-zoom', name: 'Zoom', type: 'zoom' }]);
+    const pick = async (name: string) => {
+      fireEvent.click(screen.getByLabelText(/^الغرفة/, { selector: 'input' }));
+      fireEvent.click(await screen.findByRole('option', { name, hidden: true }));
+    };
+    await screen.findByLabelText(/^الغرفة/, { selector: 'input' });
+    await pick(room.name);
+    await screen.findByLabelText('السماح للمالك بإيقاف التسجيل');
+    expect(box('السماح للمالك بإيقاف التسجيل').disabled).toBe(false);
+    expect(box('التنبيه عند دخول أحد أو خروجه').disabled).toBe(false);
+    await pick('Zoom');
+    expect(await screen.findByText('يحدّد Zoom هذا في إعدادات التسجيل لحساب Zoom')).toBeTruthy();
+    expect(box('السماح للمالك بإيقاف التسجيل').disabled).toBe(true);
+    expect(box('التنبيه عند دخول أحد أو خروجه').disabled).toBe(false);
   });
 });

@@ -12,7 +12,10 @@ import { PARTICIPANT_CHOICES, type RoomForm, roomBodyOf, validateRoom } from './
 
 const EMPTY: RoomForm = { name: '', type: '', participants: '' };
 
-/** Create or edit a room (name, type, number of participants); the server's refusals show in place. */
+/**
+ * Create a room (name, type, number of participants) or rename one: a room's type and participants are what its plan
+ * was paid for, so an edit shows them read-only and points to Billing (issue 25). The server's refusals show in place.
+ */
 export function RoomFormDialog({
   opened,
   room,
@@ -58,7 +61,7 @@ export function RoomFormDialog({
     setBusy(true);
     try {
       const body = roomBodyOf(valid);
-      onSaved(room ? await roomsApi.update(room.id, body) : await roomsApi.create(body));
+      onSaved(room ? await roomsApi.update(room.id, { name: body.name }) : await roomsApi.create(body));
     } catch (error) {
       form.setErrors(fieldErrorsOf(error, language));
       setFormError(formErrorOf(error, language, t`An error occurred, try again`));
@@ -91,7 +94,8 @@ export function RoomFormDialog({
             value={values.type || null}
             onChange={(v) => form.setFieldValue('type', (v ?? '') as RoomType | '')}
             error={errorText(form.errors.type)}
-            required
+            required={!room}
+            disabled={!!room}
             comboboxProps={{ withinPortal: true }}
           />
           <Select
@@ -102,7 +106,13 @@ export function RoomFormDialog({
             value={values.participants || null}
             onChange={(v) => form.setFieldValue('participants', v ?? '')}
             error={errorText(form.errors.participants)}
-            required
+            required={!room}
+            disabled={!!room}
+            description={
+              room
+                ? t`The room type and the number of participants belong to its paid plan: to change them, buy an upgrade from Billing`
+                : undefined
+            }
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>

@@ -131,6 +131,12 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
+    /**
+     * The time this paid order owns on its subscription (monthly / annual / enterprise; a daily pack holds days, not
+     * time): set when paid, moved up when an earlier period is refunded, removed when this order is refunded.
+     */
+    periodStartsAt: ts('period_starts_at'),
+    periodEndsAt: ts('period_ends_at'),
   },
   (t) => [
     uniqueIndex('orders_client_key').on(t.accountId, t.clientKey),

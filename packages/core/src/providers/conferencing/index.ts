@@ -1,3 +1,4 @@
+import { type OptionProfile, optionProfile } from '@majlis/contracts/meeting-options';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { BigBlueButton } from './bbb.ts';
@@ -58,4 +59,9 @@ export function providerFor(config: Config, kind: ProviderKind): ConferencingPro
   const provider = conferencing(config)[kind];
   if (!provider) throw new AppError(409, 'PROVIDER_NOT_CONFIGURED', undefined, { provider: PROVIDER_LABEL[kind] });
   return provider;
+}
+
+/** Which meeting options a room type's provider can honour on this server (contracts meeting-options.ts). */
+export function optionProfileOf(config: Config, kind: ProviderKind): OptionProfile {
+  return optionProfile(kind, !!conferencing(config).jitsi.opts.appSecret);
 }

@@ -20,7 +20,7 @@ describe('Jitsi join links', () => {
       room,
       context: {
         user: { id: 'u-1', name: 'هدى', moderator: 'true' },
-        features: { lobby: 'true', recording: 'false' },
+        features: { lobby: 'true', recording: 'true' },
       },
     });
     expect(Number(claims?.exp) - Number(claims?.nbf)).toBeGreaterThan(3600);

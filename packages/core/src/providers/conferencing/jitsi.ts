@@ -50,7 +50,12 @@ export class Jitsi implements ConferencingProvider {
             exp: now + Math.max(meeting.durationMinutes, 60) * 60 + 3600,
             context: {
               user: { id: join.userId, name: join.fullName, moderator: join.role === 'moderator' ? 'true' : 'false' },
-              features: { lobby: String(meeting.options.waitingRoom), recording: String(meeting.options.autoRecord) },
+              // recording is by hand on Jitsi (Jibri): moderators may, as Jitsi lets them by default; nothing is
+              // automatic (contracts meeting-options.ts: autoRecord is not an option on Jitsi rooms)
+              features: {
+                lobby: String(meeting.options.waitingRoom),
+                recording: String(join.role === 'moderator'),
+              },
             },
           },
           this.opts.appSecret,

@@ -7,12 +7,13 @@ export function money(locale: Locale, minor: number, currency: string): string {
   return formatNumber(locale, minor / 100, { style: 'currency', currency });
 }
 
-/** An invoice's type ('room:monthly', 'renewal:daily', 'enterprise:monthly') in words. */
+/** An invoice's type ('room:monthly', 'purchase:monthly', 'renewal:daily', 'enterprise:monthly') in words. */
 export function useInvoiceType() {
   const { t } = useLingui();
   const kind: Record<string, string> = {
     room: t`New room`,
     renewal: t`Room renewal`,
+    purchase: t`Room purchase`,
     enterprise: t`Enterprise account`,
   };
   const period: Record<string, string> = {

@@ -11,7 +11,7 @@ import { TrialDialog } from './TrialDialog.tsx';
 
 /**
  * The free trial (spec §4, §9: 7 days, once per user and per phone number): offered while the user may start one,
- * counted down while it runs, and "You already have a trial version" once used. Owners start it (GET /api/usertrial
+ * counted down while it runs, and "Your free trial has been used" once used. Owners start it (GET /api/usertrial
  * says eligible only to them); everyone else sees nothing until they had one.
  */
 export function TrialCard() {
@@ -84,7 +84,7 @@ export function TrialCard() {
           </Text>
         ) : trial.startsAt ? (
           <Text data-testid="trial-used">
-            <Trans>You already have a trial version</Trans>
+            <Trans>Your free trial has been used</Trans>
           </Text>
         ) : (
           <>

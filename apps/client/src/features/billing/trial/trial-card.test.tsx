@@ -124,7 +124,7 @@ describe('TrialCard', () => {
 
   it('says a used trial is used, without offering another', async () => {
     await show('En', { 'GET /api/usertrial': { body: { ...started, active: false, remainingDays: 0 } } });
-    expect((await screen.findByTestId('trial-used')).textContent).toBe('You already have a trial version');
+    expect((await screen.findByTestId('trial-used')).textContent).toBe('Your free trial has been used');
     expect(screen.queryByTestId('trial-start')).toBeNull();
   });
 

@@ -68,6 +68,8 @@ export function parseZoomEvent(e: ZoomEvent): ProviderReport | null {
   const pid = String(participant.participant_user_id ?? participant.user_id ?? participant.id ?? '');
   // customer_key: the id we gave at join, when the client passes one (Meeting SDK customerKey)
   const externalUserId = participant.customer_key == null ? undefined : String(participant.customer_key);
+  // a retry of one event carries the same times: the event's own when the participant's is missing, not ours
+  const now = (e.event_ts ? new Date(e.event_ts) : new Date()).toISOString();
   switch (e.event) {
     case 'meeting.started':
       return { providerMeetingId, events: [{ type: 'started' }] };
@@ -83,7 +85,7 @@ export function parseZoomEvent(e: ZoomEvent): ProviderReport | null {
             providerUserId: pid,
             name: String(participant.user_name ?? ''),
             role: 'VIEWER',
-            at: new Date(String(participant.join_time ?? new Date().toISOString())),
+            at: new Date(String(participant.join_time ?? now)),
             ...(externalUserId ? { externalUserId } : {}),
           },
         ],
@@ -96,7 +98,7 @@ export function parseZoomEvent(e: ZoomEvent): ProviderReport | null {
             type: 'left',
             session,
             providerUserId: pid,
-            at: new Date(String(participant.leave_time ?? new Date().toISOString())),
+            at: new Date(String(participant.leave_time ?? now)),
             ...(externalUserId ? { externalUserId } : {}),
             ...(participant.user_name == null ? {} : { name: String(participant.user_name) }),
           },
