@@ -69,13 +69,17 @@ describe.skipIf(skip)(`two BFF processes sharing PostgreSQL and Redis${skip ? ` 
     expect((await member.onA.get('/api/logout')).status).toBe(200);
     expect((await member.onB.get('/api/user/info')).status).toBe(401);
 
-    // The owner renames the admin and changes their role on A: the admin's session on B answers the new ones at once.
+    // The admin renames themself on A (a name is the person's own), then the owner changes their role on A: the
+    // admin's session on B answers the new ones at once.
     const admin = await warmOnBoth('admin@demo.test');
-    const owner = on(a);
-    expect((await owner.login('owner@demo.test', PASSWORD)).status).toBe(200);
-    const renamed = await owner.request('PUT', `/api/users/${admin.userId}`, { body: { fname: 'Renamed' } });
+    const { lname, phone, locale, timeZone } = (await admin.onB.get('/api/user/info')).json.info;
+    const renamed = await admin.onA.request('PUT', '/api/profile', {
+      body: { fname: 'Renamed', lname, phone, locale, timeZone },
+    });
     expect(renamed.status, renamed.text).toBe(200);
     expect((await admin.onB.get('/api/user/info')).json.info.fname).toBe('Renamed');
+    const owner = on(a);
+    expect((await owner.login('owner@demo.test', PASSWORD)).status).toBe(200);
     const demoted = await owner.request('PUT', `/api/users/${admin.userId}`, { body: { role: 'member' } });
     expect(demoted.status, demoted.text).toBe(200);
     expect((await admin.onB.get('/api/account/type')).json).toEqual({ type: 'inst', accountType: 'member' });

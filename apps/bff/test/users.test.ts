@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { issueInvoice } from '@majlis/core/billing/invoices';
 import * as schema from '@majlis/core/db/schema/index';
 import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
@@ -214,16 +215,14 @@ describe.each(drivers)('user management on %s', (driver) => {
     expect((await visitor.get('/api/account-invitations/x')).status).toBe(404);
   });
 
-  it('edits names, phone and role; the owner rules: not the owner by an admin, no owner role, not your own role', async () => {
+  it('changes the role; the owner rules: not the owner by an admin, no owner role, not your own role', async () => {
     const owner = await signedIn(DEMO_EMAILS.owner);
     const admin = await signedIn(DEMO_EMAILS.admin);
     const u = await addMember(owner);
-    const edited = await admin.request('PUT', `/api/users/${u.id}`, {
-      body: { fname: 'Hala', phone: '+20 100 765 4321', role: 'admin' },
-    });
+    const edited = await admin.request('PUT', `/api/users/${u.id}`, { body: { role: 'admin' } });
     expect(edited.status).toBe(200);
-    expect(edited.json.user).toMatchObject({ fname: 'Hala', phone: '+201007654321', role: 'admin' });
-    const onOwner = await admin.request('PUT', `/api/users/${ids.owner}`, { body: { fname: 'X' } });
+    expect(edited.json.user).toMatchObject({ fname: 'Nour', lname: 'Adel', phone: '+201001234567', role: 'admin' });
+    const onOwner = await admin.request('PUT', `/api/users/${ids.owner}`, { body: { role: 'member' } });
     expect(onOwner.status).toBe(403);
     expect(onOwner.json.code).toBe('OWNER_PROTECTED');
     const raise = await admin.request('PUT', `/api/users/${u.id}`, { body: { role: 'owner' } });
@@ -232,13 +231,78 @@ describe.each(drivers)('user management on %s', (driver) => {
     expect(self.json.code).toBe('OWN_ROLE');
     const ownerSelf = await owner.request('PUT', `/api/users/${ids.owner}`, { body: { role: 'admin' } });
     expect(ownerSelf.status).toBe(403);
-    expect((await owner.request('PUT', `/api/users/${ids.owner}`, { body: { fname: 'Ahmad' } })).status).toBe(200);
-    expect((await owner.request('PUT', `/api/users/${ids.solo}`, { body: { fname: 'X' } })).status).toBe(404);
+    expect((await owner.request('PUT', `/api/users/${u.id}`, { body: { role: 'member' } })).status).toBe(200);
+    // Per role on the route: owner and admin change roles (above); a member and an individual account may not; a
+    // signed-out visitor signs in first; another account's user is unknown here.
+    expect((await owner.request('PUT', `/api/users/${ids.solo}`, { body: { role: 'admin' } })).status).toBe(404);
     const member = await signedIn(DEMO_EMAILS.member);
-    expect((await member.request('PUT', `/api/users/${u.id}`, { body: { fname: 'X' } })).status).toBe(403);
+    expect((await member.request('PUT', `/api/users/${u.id}`, { body: { role: 'admin' } })).status).toBe(403);
     const solo = await signedIn(DEMO_EMAILS.solo);
-    expect((await solo.request('PUT', `/api/users/${u.id}`, { body: { fname: 'X' } })).status).toBe(403);
+    expect((await solo.request('PUT', `/api/users/${u.id}`, { body: { role: 'admin' } })).status).toBe(403);
     expect((await (await anonymous()).request('PUT', `/api/users/${u.id}`, { body: {} })).status).toBe(401);
+  });
+
+  it("never rewrites a person's name or phone: their own account, user info and future invoices keep theirs", async () => {
+    const owner = await signedIn(DEMO_EMAILS.owner);
+    const admin = await signedIn(DEMO_EMAILS.admin);
+    // The demo member also owns a personal account, billed in their own name.
+    for (const [who, target] of [
+      [owner, ids.member],
+      [admin, ids.member],
+      [owner, ids.owner],
+      [owner, ids.admin],
+    ] as const) {
+      const res = await who.request('PUT', `/api/users/${target}`, {
+        body: { fname: 'Renamed', lname: 'ByTheInstitution', phone: '+201009999999', role: 'member' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe('VALIDATION_FAILED');
+      for (const field of ['fname', 'lname', 'phone']) {
+        expect(res.json.fields[field]).toEqual({
+          ar: 'لا يغيّر الاسم ورقم الهاتف إلا صاحبهما، من ملفه الشخصي',
+          en: 'Only the person can change their name and phone number, in their own profile',
+        });
+      }
+    }
+    const [row] = await runtime.db.select().from(schema.users).where(eq(schema.users.id, ids.member));
+    expect(row).toMatchObject({ fname: 'Omar', lname: 'Khaled', phone: '+201001000004' });
+    // Nothing was half-done: the role in the same body did not change either.
+    expect((await owner.get(`/api/users/${ids.admin}`)).json.user.role).toBe('admin');
+
+    const member = await signedIn(DEMO_EMAILS.member);
+    const [personal] = await runtime.db
+      .select({ id: schema.accounts.id })
+      .from(schema.accounts)
+      .where(and(eq(schema.accounts.ownerUserId, ids.member), eq(schema.accounts.kind, 'indv')));
+    expect((await member.post('/api/inst-login', { userId: ids.member, ownerId: personal?.id })).status).toBe(200);
+    expect((await member.get('/api/user/info')).json.info).toMatchObject({
+      fname: 'Omar',
+      lname: 'Khaled',
+      phone: '+201001000004',
+    });
+    // A future invoice of the personal account bills the person by their own name.
+    const [order] = await runtime.db
+      .insert(schema.orders)
+      .values({
+        accountId: personal?.id as string,
+        kind: 'room',
+        roomName: 'Study',
+        roomType: 'jitsi',
+        participants: 5,
+        period: 'monthly',
+        currency: 'USD',
+        unitMinor: 1_000,
+        taxPercent: 0,
+        taxMinor: 0,
+        totalMinor: 1_000,
+        provider: 'sandbox',
+        clientKey: `identity-${Date.now()}`,
+      })
+      .returning();
+    const invoice = await runtime.db.transaction((tx) => issueInvoice(tx, order?.id as string));
+    const view = await member.get(`/api/billing/invoices/${invoice.id}`);
+    expect(view.status, view.text).toBe(200);
+    expect(view.json.billTo).toMatchObject({ name: 'Omar Khaled', phone: '+201001000004' });
   });
 
   it('deactivating cuts the live socket at once and refuses sign-in here; the personal account still works', async () => {

@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 export const ERROR_CODES = [
   'ACCOUNT_BANNED',
+  'ACCOUNT_CLOSED',
   'ACCOUNT_INACTIVE',
   'ACCOUNT_SUSPENDED',
   'ACCOUNT_UNKNOWN',

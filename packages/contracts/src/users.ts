@@ -59,12 +59,18 @@ export const ZAddUserBody = z
   });
 export type TAddUserBody = z.infer<typeof ZAddUserBody>;
 
-/** PUT /api/users/{id}: any subset; the e-mail is the person's own and is not changed here. */
+/**
+ * A person's name, phone (and e-mail and password) are theirs, one row shared by every account they belong to: an
+ * institution never rewrites them (issue 25), the person does in their own profile. Sending them is a 400 that says so.
+ */
+const personOwn = z.never('field.personOwn').optional();
+
+/** PUT /api/users/{id}: the membership only, i.e. the role (room and status have their own routes). */
 export const ZUpdateUserBody = z.strictObject({
-  fname: personName('field.fname').optional(),
-  lname: personName('field.lname').optional(),
-  phone: ZPhone.optional(),
   role: ZManagedRole.optional(),
+  fname: personOwn,
+  lname: personOwn,
+  phone: personOwn,
 });
 export type TUpdateUserBody = z.infer<typeof ZUpdateUserBody>;
 

@@ -42,16 +42,16 @@ export const opsRoutes = new Hono<Env>()
   )
   .put(
     '/ops/accounts/:id/status',
-    doc('Operator: suspend, ban or reinstate an account; closing it ends its sessions', {
+    doc('Operator: suspend, ban or reinstate an account; closing it ends its sessions and its running meetings', {
       response: ZAccountStatusAnswer,
     }),
     jsonBody(ZAccountStatusBody),
     async (c) => {
-      const { db, bus, limits } = c.get('runtime');
+      const { db, bus, config, limits } = c.get('runtime');
       const id = idParam(c.req.param('id'));
       await limits.consume('opsWrites', requireOps(c.get('actor')).userId);
       const { status } = c.req.valid('json');
-      return c.json(await setAccountStatus({ db, bus }, c.get('actor'), id, status, c.get('ip')));
+      return c.json(await setAccountStatus({ db, bus, config }, c.get('actor'), id, status, c.get('ip')));
     },
   )
   .get('/ops/prices', doc('Operator: the price list (README: "Prices")', { response: ZPriceList }), async (c) => {

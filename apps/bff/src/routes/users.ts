@@ -148,11 +148,14 @@ export const userRoutes = new Hono<Env>()
   )
   .put(
     '/users/:id',
-    doc('Edit names, phone and role (admin|member); never the owner by an admin, never your own role', {
-      tags,
-      response: ZUserAnswer,
-      power,
-    }),
+    doc(
+      "Change the role (admin|member); never the owner by an admin, never your own role; a person's name and phone are theirs (400)",
+      {
+        tags,
+        response: ZUserAnswer,
+        power,
+      },
+    ),
     mayManage,
     institutionWritable,
     paramsOf(ZIdParam),
@@ -160,7 +163,7 @@ export const userRoutes = new Hono<Env>()
     async (c) => {
       const { id } = c.req.valid('param');
       const user = await updateUser(c.get('runtime'), requireActor(c), id, c.req.valid('json'), c.get('ip'));
-      // Names and phone of another user: the actor their sessions carry changes with them.
+      // Their role here: the actor their sessions in this account carry changes with them.
       await actorChanged(c, id);
       return c.json({ user });
     },

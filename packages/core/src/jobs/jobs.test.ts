@@ -194,6 +194,38 @@ describe.each(drivers)('scheduled notification jobs on %s', (driver: Driver) => 
     expect(mails[0]?.body).toContain(`starts in 15 minutes, at ${cairo} (Eastern European Standard Time).`);
   });
 
+  it('no reminder for a meeting of a suspended or banned account (its join refuses everyone); reinstated, it has one', async () => {
+    const solo = await userId('solo@demo.test');
+    const accountId = await accountOf('solo@demo.test', 'indv');
+    const [room] = await database.db
+      .insert(rooms)
+      .values({ accountId, name: 'Closed room', type: 'jitsi' })
+      .returning();
+    now = new Date();
+    const startsAt = new Date(now.getTime() + 5 * 60_000);
+    const [meeting] = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into meetings (account_id, room_id, owner_user_id, number, name, kind, starts_at, time_zone, duration_minutes)
+          values (${accountId}, ${room?.id}, ${solo}, '5566778899', 'Closed', 'scheduled', ${startsAt}, 'Africa/Cairo', 60) returning id`,
+    );
+    await database.db.execute(
+      sql`insert into meeting_occurrences (meeting_id, original_starts_at, starts_at, ends_at)
+          values (${meeting?.id}, ${startsAt}, ${startsAt}, ${new Date(startsAt.getTime() + 3600_000)})`,
+    );
+    const setStatus = (status: 'active' | 'suspended' | 'banned') =>
+      database.db.execute(sql`update accounts set status = ${status} where id = ${accountId}`);
+    const reminders = async () =>
+      (await notesOf(solo)).filter((n) => n.titleId === 'notif.meeting.reminder.title').length;
+    for (const status of ['suspended', 'banned'] as const) {
+      await setStatus(status);
+      await runMeetingReminders(ctx);
+      expect(await reminders()).toBe(0);
+    }
+    await setStatus('active');
+    expect(await runMeetingReminders(ctx)).toBe(1);
+    expect(await reminders()).toBe(1);
+  });
+
   it("an e-mail to a platform user takes their digit style; anyone else's keeps the language's", async () => {
     await database.db.update(users).set({ digits: 'latn' }).where(eq(users.email, 'member@demo.test'));
     const values = { name: 'مراجعة', minutes: 15, link: 'https://m.x/join/4455667788', number: '4455667788' };

@@ -24,7 +24,7 @@ interface Upcoming {
 /**
  * 15 minutes before an occurrence: a notification to the owner, the assistants and invitees who have an account,
  * an e-mail to invitees who do not, with the start time on the meeting's clock, its zone named. Once per occurrence and
- * person (dedupe keys).
+ * person (dedupe keys). None for a suspended or banned account's meetings: their join refuses everyone.
  */
 export async function runMeetingReminders(ctx: JobContext): Promise<number> {
   const now = ctx.now();
@@ -34,6 +34,7 @@ export async function runMeetingReminders(ctx: JobContext): Promise<number> {
                m.time_zone
         from meeting_occurrences o join meetings m on m.id = o.meeting_id
         where not o.cancelled and m.deleted_at is null and m.status in ('available', 'running')
+          and exists (select 1 from accounts a where a.id = m.account_id and a.status = 'active')
           and o.starts_at > ${now} and o.starts_at <= ${new Date(now.getTime() + REMINDER_MINUTES * 60_000)}`,
   );
   let n = 0;

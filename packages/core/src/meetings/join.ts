@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Bilingual, toAsciiDigits } from '@majlis/i18n';
 import { both } from '@majlis/i18n/server';
 import { eq } from 'drizzle-orm';
+import { requireOpenAccount } from '../accounts/open-account.ts';
 import type { Actor } from '../auth/actor.ts';
 import { meetings, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -18,8 +19,14 @@ export function normaliseNumber(raw: string): string {
 async function byNumber(ctx: Ctx, raw: string): Promise<MeetingRow> {
   const number = normaliseNumber(raw);
   if (!/^\d{4,20}$/.test(number)) throw new AppError(404, 'MEETING_NUMBER_NOT_FOUND');
-  const [found] = await ctx.db.select({ id: meetings.id }).from(meetings).where(eq(meetings.number, number));
+  const [found] = await ctx.db
+    .select({ id: meetings.id, accountId: meetings.accountId })
+    .from(meetings)
+    .where(eq(meetings.number, number));
   if (!found) throw new AppError(404, 'MEETING_NUMBER_NOT_FOUND');
+  // A suspended or banned account's meetings are closed to everyone: nothing below runs (no provider call, no start,
+  // no attendance), and the page says why rather than "no meeting at this number"
+  await requireOpenAccount(ctx.db, found.accountId);
   await expireDueMeetings(ctx.db, { meetingId: found.id });
   const [m] = await ctx.db.select().from(meetings).where(eq(meetings.id, found.id));
   if (!m) throw new AppError(404, 'MEETING_NUMBER_NOT_FOUND');
@@ -137,6 +144,8 @@ function ownSession(m: MeetingRow): string {
 
 /** The dashboard's start button: the same as joining by number as a host. */
 export async function startMeeting(ctx: Ctx, actor: Actor, id: string): Promise<JoinResult> {
+  // A request that began before its account was suspended says so, rather than "not found"
+  await requireOpenAccount(ctx.db, actor.accountId);
   const m = await findMeeting(ctx.db, actor, id);
   return joinMeeting(ctx, actor, m.number, { asOwner: true });
 }

@@ -1,6 +1,7 @@
 import { pickOptions } from '@majlis/contracts/meetings';
 import { decideMeeting, type MeetingStatus, type MeetingStatusEvent } from '@majlis/machines';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { requireOpenAccount } from '../accounts/open-account.ts';
 import { seatsInForce } from '../billing/periods.ts';
 import { requireRoomTime, takeDayIfDue } from '../billing/subscriptions.ts';
 import type { Db, Tx } from '../db/connect.ts';
@@ -139,6 +140,8 @@ export async function applyMeetingEvent(
     throw refused(m.status, m.active);
   }
   const patch: Partial<MeetingRow> = { status: d.status, active: d.active, updatedAt: new Date() };
+  // nothing is started at a provider for a suspended or banned account, whichever path asks (join.ts refuses first)
+  if (d.effects.includes('createOnProvider')) await requireOpenAccount(ctx.db, m.accountId);
   // a start needs the room's subscription to run (spec §8 "Meeting has expired"); a daily plan takes its day after
   const paid = d.effects.includes('createOnProvider') ? await requireRoomTime(ctx.db, m.roomId) : null;
   if (d.effects.length) {

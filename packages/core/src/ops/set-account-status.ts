@@ -2,11 +2,13 @@ import type { AccountStatus, AccountStatusAnswer } from '@majlis/contracts/ops';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { accounts, memberships, sessions } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { publishSessionEnded } from '../events/access.ts';
 import type { EventBus } from '../events/bus.ts';
+import { endAccountMeetings } from '../meetings/end-account-meetings.ts';
 import { findAccount } from './find-accounts.ts';
 import { requireOps } from './require-ops.ts';
 
@@ -22,10 +24,11 @@ const ACTION: Record<AccountStatus, string> = {
  * account, as removeMembership does): the same people's sessions in their other accounts stand ("nothing else
  * changes"). Sign-in then passes the account over (auth/login.ts) and findActor treats it as gone. Reinstating only
  * flips the status back; nobody is signed in again. One audit row, in the same transaction: the account concerned,
- * the operator who acted.
+ * the operator who acted. With `config`, the account's running meetings end too, after the commit (a closed account
+ * serves nobody: joins, starts and share links are refused from the commit on, see accounts/open-account.ts).
  */
 export async function setAccountStatus(
-  { db, bus }: { db: Db; bus?: EventBus },
+  { db, bus, config }: { db: Db; bus?: EventBus; config?: Config },
   operator: Actor | null | undefined,
   accountId: string,
   status: AccountStatus,
@@ -63,6 +66,7 @@ export async function setAccountStatus(
     await Promise.all(
       [...people].map((userId) => publishSessionEnded(bus, { userId, accountId, reason: 'account-closed' })),
     );
+    if (config) await endAccountMeetings({ db, config }, accountId);
   }
   return { account, sessionsEnded: ended.length };
 }

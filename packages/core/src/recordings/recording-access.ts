@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { RECORDING_LINK_TOKEN, type RecordingFormat, type RecordingRow } from '@majlis/contracts/recordings';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { openAccountSql, requireOpenAccount } from '../accounts/open-account.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import {
@@ -54,11 +55,12 @@ export function invitedSql(userId: string, email: string): SQL {
   return sql`exists (select 1 from ${invitations} where ${invitations.meetingId} = ${meetings.id} and (${invitations.userId} = ${userId} or lower(${invitations.email}) = ${email.toLowerCase()}))`;
 }
 
-/** A participant's view: published, of a meeting not deleted, and attended or invited to. */
+/** A participant's view: published, of a meeting not deleted, in an open account, and attended or invited to. */
 export function participantSql(actor: Actor): SQL {
   return and(
     eq(recordings.published, true),
     sql`${meetings.status} <> 'deleted'`,
+    openAccountSql(meetings.accountId),
     or(attendedSql(actor.userId), invitedSql(actor.userId, actor.email)),
   ) as SQL;
 }
@@ -162,6 +164,9 @@ export async function accessRecording(
       byLink = true;
     }
   }
+  // Whoever could see it (managers cannot: canManageMeeting asks for an open account) is told why it does not play
+  // while its account is suspended or banned; everyone else keeps the same 404.
+  await requireOpenAccount(db, meeting.accountId);
   return { rec, meeting, room, canManage, canDownload: mayDownload(rec, meeting, canManage), byLink };
 }
 

@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/connect.ts';
-import { memberships, rooms, teamMembers, teams, users } from '../db/schema/index.ts';
+import { memberships, rooms, teamMembers, teams } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { publishAccessChanged } from '../events/access.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -48,7 +48,10 @@ async function targetOf(tx: Db | Tx, actor: Actor, userId: string, change: Chang
   return target;
 }
 
-/** PUT /api/users/{id}: names, phone, role (admin|member). A role change narrows or widens the user's live sockets. */
+/**
+ * PUT /api/users/{id}: the role (admin|member) of the membership in the acting account; a change narrows or widens the
+ * user's live sockets. The person's name and phone are their own (one row shared by all their accounts): never here.
+ */
 export async function updateUser(
   { db, bus }: UserDeps,
   actor: Actor,
@@ -56,14 +59,13 @@ export async function updateUser(
   body: TUpdateUserBody,
   ip: string | null,
 ): Promise<UserRow> {
-  const { role, ...person } = body;
+  const { role } = body;
   const roleChanged = await db.transaction(async (tx) => {
     const target = await targetOf(tx, actor, userId, 'edit');
     const changes = role !== undefined && role !== target.role;
     if (changes && userId === actor.userId) throw forbidden('OWN_ROLE');
     // The owner stays owner: roles admin|member are all that can be given, and the owner's is never taken.
     if (changes && target.role === 'owner') throw forbidden('OWNER_PROTECTED');
-    if (Object.keys(person).length) await tx.update(users).set(person).where(eq(users.id, userId));
     if (changes) {
       await tx
         .update(memberships)
@@ -71,7 +73,7 @@ export async function updateUser(
         .where(and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, userId)));
     }
     await recordAudit(tx, { userId: actor.userId, accountId: actor.accountId, ip }, 'user.edit', userId, {
-      fields: Object.keys(body),
+      fields: role === undefined ? [] : ['role'],
       ...(changes ? { role } : {}),
     });
     return changes;

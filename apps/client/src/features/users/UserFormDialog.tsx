@@ -5,30 +5,23 @@ import { useEffect, useState } from 'react';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
-import type { AddUserBody, ManagedUser, UpdateUserBody } from './api.ts';
+import type { AddUserBody } from './api.ts';
 import { PhoneFields } from './PhoneFields.tsx';
-import { EMPTY_USER_FORM, type UserForm, userFormOf, userValidation } from './user-form.ts';
+import { EMPTY_USER_FORM, type UserForm, userValidation } from './user-form.ts';
 
 /**
- * Add an official or member (with an initial password, or an e-mailed invitation link), or edit one. Checked with the
- * contract before sending; the server's refusals (a taken e-mail, a weak password …) show under their fields.
+ * Add an official or member (with an initial password, or an e-mailed invitation link). Checked with the contract
+ * before sending; the server's refusals (a taken e-mail, a weak password …) show under their fields. Once added, the
+ * person's name, e-mail and phone are theirs: an existing row only changes its role (UserRoleDialog).
  */
 export function UserFormDialog({
   opened,
-  user,
-  canChangeRole,
   onClose,
   onAdd,
-  onUpdate,
 }: {
   opened: boolean;
-  /** null: add a user. */
-  user: ManagedUser | null;
-  /** An admin cannot change the owner, and no one is raised to owner. */
-  canChangeRole: boolean;
   onClose: () => void;
   onAdd: (body: AddUserBody) => Promise<void>;
-  onUpdate: (id: string, body: UpdateUserBody) => Promise<void>;
 }) {
   const { t } = useLingui();
   const language = useLanguage();
@@ -38,14 +31,14 @@ export function UserFormDialog({
   const [busy, setBusy] = useState(false);
   const values = form.getValues();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filled when the dialog opens or its user changes; re-running on a change of form's methods would wipe what the user typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: emptied when the dialog opens; re-running on a change of form's methods would wipe what the user typed.
   useEffect(() => {
     if (!opened) return;
-    form.setValues(user ? userFormOf(user) : EMPTY_USER_FORM);
+    form.setValues(EMPTY_USER_FORM);
     form.clearErrors();
     setFormError(null);
     userValidation().catch(() => {});
-  }, [opened, user]);
+  }, [opened]);
 
   const input = (field: keyof UserForm) => ({ ...form.getInputProps(field), error: errorText(form.errors[field]) });
 
@@ -56,11 +49,10 @@ export function UserFormDialog({
     try {
       const v = await userValidation();
       const current = form.getValues();
-      const errors = user ? v.validateEditUser(current, canChangeRole) : v.validateAddUser(current);
+      const errors = v.validateAddUser(current);
       form.setErrors(errors);
       if (Object.keys(errors).length) return;
-      if (user) await onUpdate(user.id, v.updateBodyOf(current, canChangeRole));
-      else await onAdd(v.addBodyOf(current));
+      await onAdd(v.addBodyOf(current));
     } catch (error) {
       // A refusal that names its fields (a taken e-mail, a weak password) shows under them, not twice.
       const fields = fieldErrorsOf(error, language);
@@ -80,7 +72,7 @@ export function UserFormDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={user ? t`Edit the user` : t`Add a user`}
+      title={t`Add a user`}
       centered
       size="lg"
       closeButtonProps={{ 'aria-label': t`Close` }}
@@ -96,52 +88,40 @@ export function UserFormDialog({
             <TextInput label={t`First name`} required data-autofocus {...input('fname')} />
             <TextInput label={t`Last name`} required {...input('lname')} />
           </SimpleGrid>
-          <TextInput
-            label={t`E-mail`}
-            type="email"
-            dir="ltr"
-            required
-            disabled={!!user}
-            description={user ? t`People change their own e-mail address.` : undefined}
-            {...input('email')}
-          />
+          <TextInput label={t`E-mail`} type="email" dir="ltr" required {...input('email')} />
           <PhoneFields
             countryCode={values.countryCode}
             onCountryCode={(code) => form.setFieldValue('countryCode', code)}
             phone={form.getInputProps('phone')}
             error={errorText(form.errors.phone)}
           />
-          {(!user || canChangeRole) && (
-            <Select
-              allowDeselect={false}
-              label={t`Role`}
-              placeholder={t`Choose a role`}
-              data={roleOptions}
-              value={values.role || null}
-              onChange={(v) => form.setFieldValue('role', (v ?? '') as UserForm['role'])}
-              error={errorText(form.errors.role)}
-              required
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-          {!user && (
-            <Radio.Group
-              label={t`How they get in`}
-              value={values.mode}
-              onChange={(v) => form.setFieldValue('mode', v as UserForm['mode'])}
-              error={errorText(form.errors.mode)}
-            >
-              <Stack gap="xs" mt="xs">
-                <Radio
-                  value="invite"
-                  label={t`E-mail an invitation link`}
-                  description={t`They choose their own password; someone who already uses Majlis signs in to accept.`}
-                />
-                <Radio value="password" label={t`Set an initial password`} />
-              </Stack>
-            </Radio.Group>
-          )}
-          {!user && values.mode === 'password' && (
+          <Select
+            allowDeselect={false}
+            label={t`Role`}
+            placeholder={t`Choose a role`}
+            data={roleOptions}
+            value={values.role || null}
+            onChange={(v) => form.setFieldValue('role', (v ?? '') as UserForm['role'])}
+            error={errorText(form.errors.role)}
+            required
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Radio.Group
+            label={t`How they get in`}
+            value={values.mode}
+            onChange={(v) => form.setFieldValue('mode', v as UserForm['mode'])}
+            error={errorText(form.errors.mode)}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio
+                value="invite"
+                label={t`E-mail an invitation link`}
+                description={t`They choose their own password; someone who already uses Majlis signs in to accept.`}
+              />
+              <Radio value="password" label={t`Set an initial password`} />
+            </Stack>
+          </Radio.Group>
+          {values.mode === 'password' && (
             <PasswordInput
               label={t`Initial password`}
               autoComplete="new-password"
@@ -155,7 +135,7 @@ export function UserFormDialog({
               <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={busy}>
-              {user ? <Trans>Save</Trans> : <Trans>Add the user</Trans>}
+              <Trans>Add the user</Trans>
             </Button>
           </Group>
         </Stack>

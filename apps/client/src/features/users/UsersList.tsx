@@ -1,21 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Menu, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { useLanguage } from '../../state/language.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { browserTimeZone, formatWhen } from '../meetings/format.ts';
 import type { ManagedUser } from './api.ts';
+import { phoneText } from './phone-text.ts';
 
 export type UserAction = 'edit' | 'remove' | 'assign' | 'unassign';
 
-/** '+20 100 100 0002' reads better than the stored E.164 '+201001000002'. */
-function phoneText(phone: string): string {
-  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
-}
-
 export interface UsersListProps {
   users: ManagedUser[];
-  /** Whether the acting user may edit, switch or remove this row (not the owner, not themselves). */
+  /** Whether the acting user may change the role of, switch or remove this row (not the owner, not themselves). */
   canManage: (user: ManagedUser) => boolean;
   busyId: string | null;
   onAction: (user: ManagedUser, action: UserAction) => void;
@@ -67,7 +62,7 @@ function RowActions({ user, props }: { user: ManagedUser; props: UsersListProps 
       <Menu.Dropdown>
         {manage && (
           <Menu.Item onClick={() => props.onAction(user, 'edit')}>
-            <Trans>Edit</Trans>
+            <Trans>Change the role</Trans>
           </Menu.Item>
         )}
         {user.room ? (

@@ -16,13 +16,14 @@ import { type ManagedUser, type UserPage, usersApi } from './api.ts';
 import { InvitationsList, useInvitationToast } from './InvitationsList.tsx';
 import { type Pending, UserConfirms } from './UserConfirms.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
+import { UserRoleDialog } from './UserRoleDialog.tsx';
 import { type UserAction, UserCards, UsersTable } from './UsersList.tsx';
 
 export const PAGE_SIZE = 20;
 /** Below this the table's eight columns do not fit beside the sidebar: a card per person instead. */
 export const CARDS_QUERY = '(max-width: 991px)';
 
-/** /dashbord/userManagement: the account's officials and members; add, edit, switch, remove, assign a room. */
+/** /dashbord/userManagement: the account's officials and members; add, change the role, switch, remove, assign a room. */
 export function UsersPage() {
   const { t } = useLingui();
   const language = useLanguage();
@@ -68,10 +69,7 @@ export function UsersPage() {
   const canManage = (u: ManagedUser) => u.role !== 'owner' && u.id !== meId;
 
   const onAction = (u: ManagedUser, action: UserAction) => {
-    if (action === 'edit') {
-      setEditing(u);
-      return setFormOpen(true);
-    }
+    if (action === 'edit') return setEditing(u);
     if (action === 'assign') return setAssigning(u);
     if (action === 'remove') return setPending({ kind: 'remove', user: u });
     if (action === 'unassign') return setPending({ kind: 'unassign', user: u });
@@ -81,10 +79,7 @@ export function UsersPage() {
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const shownTotal = formatNumber(language, total);
-  const openAdd = () => {
-    setEditing(null);
-    setFormOpen(true);
-  };
+  const openAdd = () => setFormOpen(true);
   const listProps = {
     users: data?.users ?? [],
     canManage,
@@ -142,8 +137,6 @@ export function UsersPage() {
 
       <UserFormDialog
         opened={formOpen}
-        user={editing}
-        canChangeRole={editing?.role !== 'owner'}
         onClose={() => setFormOpen(false)}
         onAdd={async (body) => {
           const answer = await usersApi.add(body);
@@ -152,10 +145,14 @@ export function UsersPage() {
           setFormOpen(false);
           changed(answer.status === 'invited' ? invitationSent(email, answer.delivery) : t`${name} was added`);
         }}
-        onUpdate={async (id, body) => {
+      />
+      <UserRoleDialog
+        user={editing}
+        onClose={() => setEditing(null)}
+        onSave={async (id, body) => {
           await usersApi.update(id, body);
-          setFormOpen(false);
-          changed(t`The user was saved`);
+          setEditing(null);
+          changed(t`The role was changed`);
         }}
       />
       <AssignUserRoomDialog

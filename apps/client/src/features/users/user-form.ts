@@ -1,7 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import type { ManagedUser } from './api.ts';
-
-/** The add / edit form as typed (a role not chosen yet is ''). */
+/** The add form as typed (a role not chosen yet is ''). */
 export interface UserForm {
   fname: string;
   lname: string;
@@ -24,20 +21,6 @@ export const EMPTY_USER_FORM: UserForm = {
   mode: 'invite',
   password: '',
 };
-
-/** The form filled from a row: the stored E.164 number split back into its calling code and national number. */
-export function userFormOf(user: ManagedUser): UserForm {
-  const parsed = parsePhoneNumberFromString(user.phone);
-  return {
-    ...EMPTY_USER_FORM,
-    fname: user.fname,
-    lname: user.lname,
-    email: user.email,
-    countryCode: parsed ? `+${parsed.countryCallingCode}` : '',
-    phone: parsed ? parsed.nationalNumber : user.phone,
-    role: user.role === 'owner' ? '' : user.role,
-  };
-}
 
 let loading: Promise<typeof import('./user-validation.ts')> | null = null;
 

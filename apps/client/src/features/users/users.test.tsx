@@ -232,24 +232,31 @@ describe('user management page', () => {
     expect(await screen.findByText('أُلغي إسناد الغرفة؛ حُذف اجتماعان')).toBeTruthy();
   });
 
-  it('the edit dialog is filled from the row, keeps the e-mail, and sends the number with its country code', async () => {
+  it('changing the role shows who the person is, offers no name or phone to rewrite, and sends the role alone', async () => {
     const { calls } = await openUsers('En', {
-      [`PUT /api/users/${memberId}`]: { body: { user: users[2] } },
+      [`PUT /api/users/${memberId}`]: { body: { user: { ...users[2], role: 'admin' } } },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Actions Mona Ali' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
-    const form = await screen.findByTestId('user-form');
-    expect((within(form).getByLabelText(/^E-mail/) as HTMLInputElement).disabled).toBe(true);
-    expect((within(form).getByLabelText('Phone number') as HTMLInputElement).value).toBe('501234567');
-    fireEvent.change(within(form).getByLabelText(/First name/), { target: { value: 'Muna' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The user was saved')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      fname: 'Muna',
-      lname: 'Ali',
-      phone: '+971501234567',
-      role: 'member',
-    });
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).toBeNull();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Change the role' }));
+    const form = await screen.findByTestId('user-role-form');
+    // The person's own details are shown, not offered: no field for them at all.
+    expect(within(form).getByTestId('user-identity').textContent).toContain('Mona Ali');
+    expect(within(form).getByText('+971 50 123 4567')).toBeTruthy();
+    expect(within(form).queryByLabelText(/First name/)).toBeNull();
+    expect(within(form).queryByLabelText(/Last name/)).toBeNull();
+    expect(within(form).queryByLabelText('Phone number')).toBeNull();
+    expect(within(form).queryByLabelText(/^E-mail/)).toBeNull();
+    expect(form.textContent).toContain('they change them in their own profile');
+    // Nothing to save until the role differs.
+    const save = within(form).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(within(form).getByLabelText(/^Role in this account/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Admin' }));
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    expect(await screen.findByText('The role was changed')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ role: 'admin' });
   });
 
   it('an admin sees the users but no activity section', async () => {
