@@ -94,11 +94,12 @@ describe.each(drivers)('ledger properties on %s', (driver) => {
   async function run(trial: boolean, steps: Step[]) {
     const db = database.db;
     let clock = Date.now();
-    const [room] = await db
+    const [created] = await db
       .insert(rooms)
       .values({ accountId: owner.accountId, name: `ledger ${n++}`, type: 'jitsi', participants: 10 })
       .returning();
-    if (!room) throw new Error('room insert failed');
+    if (!created) throw new Error('room insert failed');
+    const room = created;
     const trialEnd = trial ? clock + 7 * DAY : 0;
     await db.insert(subscriptions).values({
       accountId: owner.accountId,

@@ -60,7 +60,10 @@ export const roomRoutes = new Hono<Env>()
   )
   .put(
     '/rooms/:id',
-    doc('Edit a room: name and status (409 ROOM_PLAN_IN_BILLING on a participants or type change: bought in Billing)', { tags: ['rooms'], response: ZRoomView }),
+    doc('Edit a room: name and status (409 ROOM_PLAN_IN_BILLING on a participants or type change: bought in Billing)', {
+      tags: ['rooms'],
+      response: ZRoomView,
+    }),
     paramsOf(ZIdParam),
     jsonBody(ZUpdateRoomBody),
     async (c) => {
