@@ -1,3 +1,5 @@
+import { dateOptions } from './typography.ts';
+
 export const LOCALES = ['ar', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export type Bilingual = Record<Locale, string>;
@@ -78,7 +80,7 @@ export function formatDateTime(
   digits?: DigitStyle | null,
 ): string {
   const options: Intl.DateTimeFormatOptions = { timeZone, dateStyle: 'medium', timeStyle: 'short', ...opts };
-  const text = new Intl.DateTimeFormat(intlLocale(locale, digits), options).format(date);
+  const text = new Intl.DateTimeFormat(intlLocale(locale, digits), dateOptions(options)).format(date);
   const withTime = options.timeStyle !== undefined || options.hour !== undefined;
   return withTime ? `${text} (${zoneName(locale, timeZone, date, digits)})` : text;
 }

@@ -4,8 +4,8 @@ import {
   digitStyleOf,
   dirOf,
   formatDateTime,
+  formatMoney as formatMoneyIn,
   formatNumber,
-  intlLocale,
   type Locale,
   toDigitStyle,
 } from '@majlis/i18n';
@@ -15,7 +15,7 @@ import { drawText, registerFonts, type TextOptions } from './pdf-bidi.ts';
 
 /** An amount in minor units as the reader reads money: their language, their digits, the currency's sign. */
 export function formatMoney(locale: Locale, minor: number, currency: string, digits?: DigitStyle | null): string {
-  return new Intl.NumberFormat(intlLocale(locale, digits), { style: 'currency', currency }).format(minor / 100);
+  return formatMoneyIn(locale, minor, currency, digits, { minimumFractionDigits: 2 });
 }
 
 /** An invoice's type ('room:monthly') in words: 'New room, Monthly'. */

@@ -75,7 +75,7 @@ export function StorageBlock({
       ) : (
         <Stack gap={4}>
           <Text size="xs" fw={600}>
-            <Icon name="storage" size={14} /> <Trans>Storage</Trans> · {shown}
+            <Icon name="storage" size={14} /> <Trans>Storage</Trans> — {shown}
           </Text>
           <Progress.Root size={percent >= STORAGE_FULL ? 16 : 8}>
             {/* The name goes on the section: it carries role="progressbar" (the root is a plain box). */}
