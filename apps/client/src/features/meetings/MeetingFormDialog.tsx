@@ -19,6 +19,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { zoneLabel } from '../../lib/format.ts';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
@@ -56,6 +57,8 @@ export function MeetingFormDialog({
 }) {
   const { t } = useLingui();
   const language = useLanguage();
+  // The zone by its name in the reader's language ('توقيت مصر'), never its id ('Africa/Cairo').
+  const zone = zoneLabel(language, timeZone);
   const errorText = useFieldError();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -243,7 +246,7 @@ export function MeetingFormDialog({
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            <Trans>Days and hours are in your time zone ({timeZone}).</Trans>
+            <Trans>Days and hours are in {zone}.</Trans>
           </Text>
         </Stack>
       </form>
