@@ -231,12 +231,35 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready);
 }
 
+/** What a route opens for a second look (a dialog, a list), read at 1366 px after the page itself. */
+const OPENS: Record<string, (page: Page) => Promise<void>> = {
+  '/dashbord/meeting': async (page) => {
+    const add = page.getByRole('button', { name: 'اجتماع جديد' });
+    if (await add.isVisible()) {
+      await add.click();
+      await page.getByRole('dialog').waitFor();
+    }
+  },
+  '/dashbord/profile': async (page) => {
+    await page.getByTestId('profile-zone').click();
+    await page.getByRole('option').first().waitFor();
+  },
+};
+
 async function walk(page: Page, routes: string[], label: string, digits: Digits): Promise<string[]> {
   const problems: string[] = [];
   for (const route of routes) {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(route);
     await settle(page);
+    const open = OPENS[route];
+    if (open) {
+      await open(page);
+      for (const f of await page.evaluate(findProblems, { allowed: ALLOWED_LATIN, digits })) {
+        problems.push(`${label} ${route} (opened) @1366: ${f.rule}: «${f.text}» (${f.where})`);
+      }
+      await page.keyboard.press('Escape');
+    }
     for (const width of [1366, 360]) {
       if (width === 360) {
         await page.setViewportSize({ width: 360, height: 780 });
