@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatMoney as formatMoneyIn,
   formatNumber,
+  joinParts,
   type Locale,
   toDigitStyle,
 } from '@majlis/i18n';
@@ -173,7 +174,7 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   if (registration) text(registration, INNER - 260 + 6, y, 254, { size: 8.5, color: MUTED });
 
   // Footer: the seller once more, for a printed page on its own.
-  const footer = [say('invoice.seller.name'), invoice.seller.address, registration].filter(Boolean).join(' · ');
+  const footer = joinParts([say('invoice.seller.name'), invoice.seller.address, registration]);
   rule(A4.height - MARGIN - 24);
   text(footer, 0, A4.height - MARGIN - 16, INNER, { size: 8, color: MUTED, align: 'center' });
 
