@@ -21,6 +21,13 @@ for (const language of ['ar', 'en'] as const) {
       ]);
     await signIn(page, 'owner@demo.test');
     const hijri = language === 'ar' ? HIJRI_MONTHS_AR : HIJRI_MONTHS_EN;
+    // The form sends its digit style too ("none" becomes the language's): left out here, so the owner of the other
+    // specs keeps no chosen style (the API cannot set it back).
+    await page.route('**/api/profile', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const { digits: _kept, ...body } = route.request().postDataJSON();
+      await route.continue({ postData: JSON.stringify(body) });
+    });
     await page.goto('/dashbord/profile');
     const toggle = page.getByTestId('profile-hijri');
     await expect(toggle).toBeVisible();
@@ -43,7 +50,11 @@ for (const language of ['ar', 'en'] as const) {
     await page.keyboard.press('Escape');
 
     await page.goto('/dashbord/meeting');
-    const card = page.getByTestId('meeting-card').first();
+    // A scheduled meeting's card (a permanent one has no next day).
+    const card = page
+      .getByTestId('meeting-card')
+      .filter({ hasText: language === 'ar' ? 'القادم:' : 'Next:' })
+      .first();
     await expect(card).toContainText(hijri);
     await screenshot(page, `hijri-meetings-${language}-1366`);
     await page.setViewportSize({ width: 360, height: 780 });
@@ -61,7 +72,7 @@ for (const language of ['ar', 'en'] as const) {
     await api(page, 'PUT', '/api/profile', { fname, lname, phone, locale, timeZone, hijri: false });
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/dashbord/meeting');
-    await expect(page.getByTestId('meeting-card').first()).toBeVisible();
-    await expect(page.getByTestId('meeting-card').first()).not.toContainText(hijri);
+    await expect(card).toBeVisible();
+    await expect(card).not.toContainText(hijri);
   });
 }

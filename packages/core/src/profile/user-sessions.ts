@@ -30,7 +30,7 @@ export function deviceOf(userAgent: string | null | undefined): string {
       [/CrOS/, 'ChromeOS'],
       [/Linux/, 'Linux'],
     ].find(([re]) => (re as RegExp).test(ua))?.[1] ?? '';
-  return joinParts([browser, os]);
+  return joinParts([String(browser), String(os)]);
 }
 
 /** A stable id for a session that reveals nothing usable: a hash of the stored hash, shortened. */
