@@ -130,9 +130,37 @@ function allZones(): string[] {
 const cache = new Map<string, ZoneOption[]>();
 
 /**
- * Every zone a reader can choose, named in their language and ordered by region then offset; zones that would read
- * the same (two cities of one country named after it) are shown once, unless one of them is `keep` (the saved one).
- * Kept per language, digits and hour: building it takes a few hundred milliseconds.
+ * An Arabic name in Arabic letters only: where the engine knows no Arabic name for a city (Chromium's ICU data often
+ * has none: "توقيت Chicago"), the zone's generic name ("التوقيت المركزي لأمريكا الشمالية") is used instead.
+ */
+function readerName(locale: Locale, timeZone: string, at: Date, found: string, digits?: DigitStyle | null): string {
+  const fits = (name: string) => named(name) && !(locale === 'ar' && /[A-Za-z]/.test(name));
+  if (fits(found)) return found;
+  const tag = intlLocale(locale, digits);
+  for (const style of ['longGeneric', 'long'] as const) {
+    const name =
+      new Intl.DateTimeFormat(tag, { timeZone, timeZoneName: style })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value ?? '';
+    if (fits(name)) return name;
+  }
+  return zoneName(locale, timeZone, at, digits);
+}
+
+/** Minutes east of UTC in mid-January and mid-July: two zones with one name but other summer clocks stay apart. */
+function seasons(timeZone: string, at: Date): [number, number] {
+  const year = at.getUTCFullYear();
+  return [
+    nameAndOffset('en', timeZone, new Date(Date.UTC(year, 0, 15))).offsetMinutes,
+    nameAndOffset('en', timeZone, new Date(Date.UTC(year, 6, 15))).offsetMinutes,
+  ];
+}
+
+/**
+ * Every zone a reader can choose, named in their language and ordered by region then offset. Zones that read the same
+ * and keep the same clock all year (two cities named after their country or their generic time) are shown once, found
+ * by any of their cities, unless one of them is `keep` (the saved one); the same name with another summer clock gets
+ * both offsets. Kept per language, digits and hour: building it takes a few hundred milliseconds.
  */
 export function zoneOptions(
   locale: Locale,
@@ -146,7 +174,8 @@ export function zoneOptions(
   if (hit) return hit;
   const other: Locale = locale === 'ar' ? 'en' : 'ar';
   const tagOf = (l: Locale) => (l === 'en' ? 'en-001' : intlLocale(l));
-  const byLabel = new Map<string, ZoneOption>();
+  // First pass: each zone's name and current offset; zones that would read alike are grouped.
+  const byLabel = new Map<string, ZoneOption[]>();
   for (const value of allZones()) {
     let mine: ReturnType<typeof nameAndOffset>;
     let theirs: ReturnType<typeof nameAndOffset>;
@@ -156,7 +185,7 @@ export function zoneOptions(
     } catch {
       continue; // a zone this engine lists but cannot format
     }
-    const name = named(mine.name) ? mine.name : zoneName(locale, value, at, digits);
+    const name = readerName(locale, value, at, mine.name, digits);
     const label = `${name} (${offsetText(locale, mine.offsetMinutes, digits, at)})`;
     const city = value.split('/').pop()?.replaceAll('_', ' ') ?? value;
     const option: ZoneOption = {
@@ -166,11 +195,33 @@ export function zoneOptions(
       search: `${label} ${theirs.name} ${city}`.toLowerCase(),
       offsetMinutes: mine.offsetMinutes,
     };
-    const seen = byLabel.get(label);
-    if (!seen || value === kept) byLabel.set(label, option);
+    byLabel.set(label, [...(byLabel.get(label) ?? []), option]);
+  }
+  // Second pass: one option per name and clock; another summer clock under the same name shows both offsets.
+  const list: ZoneOption[] = [];
+  for (const [label, group] of byLabel) {
+    if (group.length === 1) {
+      list.push(group[0] as ZoneOption);
+      continue;
+    }
+    const byClock = new Map<string, ZoneOption[]>();
+    for (const o of group) {
+      const clock = seasons(o.value, at).join(' ');
+      byClock.set(clock, [...(byClock.get(clock) ?? []), o]);
+    }
+    for (const [clock, same] of byClock) {
+      const chosen = same.find((o) => o.value === kept) ?? (same[0] as ZoneOption);
+      const [winter = 0, summer = 0] = clock.split(' ').map(Number);
+      const otherClock = winter === chosen.offsetMinutes ? summer : winter;
+      const shown =
+        byClock.size > 1 && otherClock !== chosen.offsetMinutes
+          ? `${label.slice(0, -1)}${locale === 'ar' ? '، ' : ', '}${offsetText(locale, otherClock, digits, at)})`
+          : label;
+      list.push({ ...chosen, label: shown, search: same.map((o) => o.search).join(' ') });
+    }
   }
   const order = (r: ZoneRegion) => ZONE_REGIONS.indexOf(r);
-  const list = [...byLabel.values()].sort(
+  list.sort(
     (a, b) =>
       order(a.region) - order(b.region) ||
       a.offsetMinutes - b.offsetMinutes ||
