@@ -14,6 +14,7 @@ for (const language of ['ar', 'en'] as const) {
   test(`${language}: the Hijri switch of the profile shows the Hijri date on the meetings and the calendar`, async ({
     page,
   }) => {
+    test.setTimeout(180_000); // four pages and a 400-zone list, on two busy cores
     await page
       .context()
       .addCookies([
