@@ -73,6 +73,7 @@ const ALLOWED_LATIN = [
   'Apple',
   'iCal',
   'ics',
+  'Excel',
 ];
 
 interface Finding {
@@ -173,7 +174,8 @@ function findProblems({ allowed, digits }: { allowed: string[]; digits: 'arab' |
       if (zone) report('an IANA zone id shown', zone[0], el);
     }
     if (!arabicPage || el.closest('bdi')) return;
-    for (const line of strip(letters).split('\n')) {
+    // A value set into a sentence (a room's name) is isolated (FSI … PDI): it is the user's, as a <bdi> is.
+    for (const line of strip(letters.replace(/\u2068[^\u2069]*\u2069/g, ' ')).split('\n')) {
       if (!/[\u0600-\u06FF]/.test(line)) continue;
       for (const run of line.match(/[A-Za-z][A-Za-z’'-]*/g) ?? []) {
         if (!allowed.includes(run)) report(`Latin letters "${run}" in Arabic text`, line, el);

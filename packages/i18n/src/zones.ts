@@ -186,7 +186,9 @@ export function zoneOptions(
       continue; // a zone this engine lists but cannot format
     }
     const name = readerName(locale, value, at, mine.name, digits);
-    const label = `${name} (${offsetText(locale, mine.offsetMinutes, digits, at)})`;
+    const offset = offsetText(locale, mine.offsetMinutes, digits, at);
+    // No name in the reader's letters at all (a far city the engine cannot name in Arabic): its offset says it.
+    const label = locale === 'ar' && /[A-Za-z]/.test(name) ? offset : `${name} (${offset})`;
     const city = value.split('/').pop()?.replaceAll('_', ' ') ?? value;
     const option: ZoneOption = {
       value,

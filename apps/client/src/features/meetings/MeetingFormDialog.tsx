@@ -7,7 +7,6 @@ import {
   Group,
   Modal,
   MultiSelect,
-  NumberInput,
   Radio,
   Select,
   SimpleGrid,
@@ -22,6 +21,7 @@ import { Link } from 'react-router';
 import { zoneLabel } from '../../lib/format.ts';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { DigitsInput } from '../../ui/DigitsInput.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
 import type { Room } from '../rooms/api.ts';
@@ -185,25 +185,16 @@ export function MeetingFormDialog({
           )}
           <Fieldset legend={t`Duration`} variant="unstyled">
             <SimpleGrid cols={2}>
-              <NumberInput
+              <DigitsInput
                 label={t`Hours`}
-                min={0}
-                max={24}
-                allowDecimal={false}
-                allowNegative={false}
                 value={values.durationHours}
-                onChange={(v) => form.setFieldValue('durationHours', String(v))}
+                onChange={(v) => form.setFieldValue('durationHours', v)}
                 error={durationError ? true : undefined}
               />
-              <NumberInput
+              <DigitsInput
                 label={t`Minutes`}
-                min={0}
-                max={59}
-                step={5}
-                allowDecimal={false}
-                allowNegative={false}
                 value={values.durationMinutes}
-                onChange={(v) => form.setFieldValue('durationMinutes', String(v))}
+                onChange={(v) => form.setFieldValue('durationMinutes', v)}
                 error={durationError ? true : undefined}
               />
             </SimpleGrid>
