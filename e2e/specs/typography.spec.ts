@@ -283,7 +283,8 @@ async function walk(page: Page, routes: string[], label: string, digits: Digits)
  */
 async function chooseDigits(page: Page, digits: Digits) {
   await page.route('**/api/user/info', async (route) => {
-    const response = await route.fetch();
+    const response = await route.fetch().catch(() => null);
+    if (!response) return route.continue(); // a busy server dropped it: the page asks again
     const json = await response.json();
     await route.fulfill({ response, json: { ...json, info: { ...json.info, digits } } });
   });
