@@ -77,7 +77,7 @@ test('in Arabic: a bbb room, a meeting on three weekdays, the calendar, one day 
     await form.getByRole('button', { name: 'إنشاء الاجتماع' }).click();
     await expect(meeting).toHaveAttribute('data-number', /^\d{6,12}$/);
     number = (await meeting.getAttribute('data-number')) ?? '';
-    await expect(meeting.getByTestId('meeting-series')).toContainText('٦ اجتماعات · حتى');
+    await expect(meeting.getByTestId('meeting-series')).toContainText('٦ اجتماعات — حتى');
     await screenshot(page, 'meetings-ar');
     await expectAccessible(page, 'meetings (ar)');
   });

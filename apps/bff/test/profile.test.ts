@@ -310,7 +310,7 @@ describe.each(drivers)('profile, picture, password, sessions and the institution
       expect(list.status).toBe(200);
       expect(list.json.sessions).toHaveLength(2);
       expect(list.json.sessions[0].current).toBe(true);
-      expect(list.json.sessions[1]).toMatchObject({ current: false, device: 'Chrome · Windows' });
+      expect(list.json.sessions[1]).toMatchObject({ current: false, device: 'Chrome — Windows' });
       const ended = await here.post('/api/profile/sessions/end-others');
       expect(ended.json).toEqual({ ok: true, endedSessions: 1 });
       expect((await other.get('/api/user/info')).status).toBe(401);

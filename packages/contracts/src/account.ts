@@ -74,6 +74,8 @@ export const ZUserInfo = z.strictObject({
     digits: z.enum(DIGIT_STYLES).nullable(),
     /** Unread chat messages are e-mailed as one digest after 15 minutes (issue 14); the profile turns it off. */
     chatDigest: z.boolean(),
+    /** The Hijri (Umm al-Qura) date beside the Gregorian one (issue 26), in pages and e-mails. */
+    hijri: z.boolean(),
   }),
 });
 export type UserInfo = z.infer<typeof ZUserInfo>;

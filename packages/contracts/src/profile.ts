@@ -22,6 +22,8 @@ export const ZProfileBody = z.strictObject({
   digits: ZDigits.optional(),
   /** Unread chat messages e-mailed as one digest after 15 minutes (issue 14); left out, the saved choice stays. */
   chatDigest: z.boolean('field.invalid').optional(),
+  /** The Hijri (Umm al-Qura) date beside the Gregorian one (issue 26); left out, the saved choice stays. */
+  hijri: z.boolean('field.invalid').optional(),
 });
 export type TProfileBody = z.infer<typeof ZProfileBody>;
 

@@ -1,1 +1,3 @@
 export * from './locales.ts';
+export * from './typography.ts';
+export * from './zones.ts';

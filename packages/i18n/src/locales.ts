@@ -1,3 +1,5 @@
+import { dateOptions } from './typography.ts';
+
 export const LOCALES = ['ar', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export type Bilingual = Record<Locale, string>;
@@ -78,21 +80,37 @@ export function formatDateTime(
   digits?: DigitStyle | null,
 ): string {
   const options: Intl.DateTimeFormatOptions = { timeZone, dateStyle: 'medium', timeStyle: 'short', ...opts };
-  const text = new Intl.DateTimeFormat(intlLocale(locale, digits), options).format(date);
+  const text = new Intl.DateTimeFormat(intlLocale(locale, digits), dateOptions(options)).format(date);
   const withTime = options.timeStyle !== undefined || options.hour !== undefined;
   return withTime ? `${text} (${zoneName(locale, timeZone, date, digits)})` : text;
 }
 
 /**
- * A time zone's name in a language, as e-mails and pages name it beside a time: the country's or city's when Intl
- * has one ('توقيت مصر', 'Saudi Arabia Time', 'New York Time'), else the long name ('Eastern European Standard Time').
+ * A time zone's name in a language, as e-mails and pages name it beside a time: by its place when Intl has one
+ * ('توقيت مصر', 'Egypt Time', 'New York Time'), else its generic name ('Gulf Standard Time'), else the long one
+ * ('Coordinated Universal Time'). Never an abbreviation ('EET') or a bare offset, and never the raw id.
  */
 export function zoneName(locale: Locale, timeZone: string, at: Date = new Date(), digits?: DigitStyle | null): string {
-  const nameIn = (timeZoneName: Intl.DateTimeFormatOptions['timeZoneName']) =>
-    new Intl.DateTimeFormat(intlLocale(locale, digits), { timeZone, timeZoneName })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-  const generic = nameIn('shortGeneric');
-  // 'EET', 'GMT+2' or 'غرينتش+٢' say less than the long name.
-  return /\s/.test(generic) && !/[+\u2212-]/.test(generic) ? generic : nameIn('long');
+  const nameIn = (tag: string, timeZoneName: Intl.DateTimeFormatOptions['timeZoneName']) => {
+    try {
+      return (
+        new Intl.DateTimeFormat(tag, { timeZone, timeZoneName })
+          .formatToParts(at)
+          .find((p) => p.type === 'timeZoneName')?.value ?? ''
+      );
+    } catch {
+      return '';
+    }
+  };
+  // 'EET', 'GMT+2' or 'غرينتش+٢' say less than a name; English's world variant names the place where en-GB abbreviates.
+  const named = (name: string) => /\s/.test(name) && !/[+\u2212-]\s*[0-9\u0660-\u0669]/.test(name);
+  const tag = intlLocale(locale, digits);
+  const tags = locale === 'en' ? [tag, tag.replace('en-GB', 'en-001')] : [tag];
+  for (const t of tags) {
+    const generic = nameIn(t, 'shortGeneric');
+    if (named(generic)) return generic;
+  }
+  const longGeneric = nameIn(tag, 'longGeneric');
+  if (named(longGeneric)) return longGeneric;
+  return nameIn(tag, 'long') || timeZone;
 }

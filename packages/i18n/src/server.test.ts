@@ -42,7 +42,7 @@ describe('server messages', () => {
     ]);
   });
 
-  it('numbers take Arabic-Indic digits without grouping in Arabic, in plurals too; strings stay as given', () => {
+  it('numbers take Arabic-Indic digits without grouping in Arabic, in plurals and number strings too; text stays as given', () => {
     expect(both('storage.used', { percent: 85, total: 1000 })).toEqual({
       ar: 'استخدمت ٨٥٪ من ١٠٠٠ غيغابايت',
       en: 'You have used 85% of 1000 GB',
@@ -51,9 +51,10 @@ describe('server messages', () => {
       'يتكرر الأحد: ١٢٣٤ اجتماعًا، حتى ٢٤ ديسمبر',
     );
     const reminder = { name: 'مراجعة', minutes: 15, number: '0123456789', link: 'https://m.x/j', when: '١٠:٠٠ ص' };
-    // Latin fragments (links, numbers, names) are isolated (FSI … PDI) so Arabic punctuation stays in place.
+    // Latin fragments (links, numbers, names) are isolated (FSI … PDI) so Arabic punctuation stays in place; the
+    // meeting number takes the reader's digits (issue 26: not "0123456789" beside "١٥ دقيقة"), the link stays.
     expect(t('ar', 'mail.reminder.body', reminder)).toBe(
-      'يبدأ «\u2068مراجعة\u2069» بعد ١٥ دقيقة، الساعة \u2068١٠:٠٠ ص\u2069.\n\nللانضمام: \u2068https://m.x/j\u2069\nرقم الاجتماع: \u20680123456789\u2069',
+      'يبدأ «\u2068مراجعة\u2069» بعد ١٥ دقيقة، الساعة \u2068١٠:٠٠ ص\u2069.\n\nللانضمام: \u2068https://m.x/j\u2069\nرقم الاجتماع: \u2068٠١٢٣٤٥٦٧٨٩\u2069',
     );
   });
 
@@ -68,7 +69,11 @@ describe('server messages', () => {
     expect(t('ar', 'notif.meeting.invited.message', { ...values, actor: 'Omar' }, 'arab')).toContain(
       'رقم الاجتماع <bdi>٥٥٦٦٧٧٨٨٩٩</bdi>',
     );
-    expect(t('ar', 'notif.meeting.invited.message', { ...values, actor: 'Omar' })).toContain('<bdi>5566778899</bdi>');
+    // No style chosen: the language's own, for the number as for every count (the link keeps its digits).
+    const unchosen = t('ar', 'notif.meeting.invited.message', { ...values, actor: 'Omar' });
+    expect(unchosen).toContain('<bdi>٥٥٦٦٧٧٨٨٩٩</bdi>');
+    expect(unchosen).toContain('https://m.x/join/5566778899');
+    expect(t('en', 'notif.meeting.invited.message', { ...values, actor: 'Omar' })).toContain('5566778899');
   });
 
   it('a moment with its time names its zone; a date alone does not', () => {
@@ -79,7 +84,9 @@ describe('server messages', () => {
     expect(formatDateTime('en', at, 'Asia/Riyadh', { dateStyle: undefined, timeStyle: 'short' }, 'latn')).toBe(
       '11:00 (Saudi Arabia Time)',
     );
-    expect(formatDateTime('ar', at, 'Africa/Cairo', { timeStyle: undefined }, 'latn')).toBe('24‏/11‏/2026');
+    // One date style: a month's name, never the numeric "2026/11/24" of Intl's Arabic 'medium'.
+    expect(formatDateTime('ar', at, 'Africa/Cairo', { timeStyle: undefined }, 'latn')).toBe('24 نوفمبر 2026');
+    expect(formatDateTime('ar', at, 'Africa/Cairo')).toBe('٢٤ نوفمبر ٢٠٢٦، ١٠:٠٠ ص (توقيت مصر)');
   });
 
   it('renders HTML bodies and plain messages as written, and an unknown id as the id', () => {

@@ -84,10 +84,14 @@ export function t(locale: Locale, id: string, values: Values = {}, digits?: Digi
   for (const [name, value] of Object.entries(values)) {
     if (typeof value === 'string') {
       escaped ||= value.includes('\\');
-      // Strings (names, links) are left as given, but for a reader's chosen style: a bare number string (a meeting
-      // number) takes it, and Latin digits replace Arabic-Indic ones in any text (a time formatted before, never a link).
-      const text =
-        digits && (digits === 'latn' || /^[0-9\u0660-\u0669]+$/.test(value)) ? toDigitStyle(value, digits) : value;
+      // Strings (names, links) are left as given, but a bare number string (a meeting number) takes the reader's style
+      // (their language's when they chose none: no "6373690865" beside "١٠ دقائق"), and for a Latin reader Latin
+      // digits replace Arabic-Indic ones in any text (a time formatted before, never a link).
+      const text = /^[0-9\u0660-\u0669]+$/.test(value)
+        ? toDigitStyle(value, digitStyleOf(locale, digits))
+        : digits === 'latn'
+          ? toDigitStyle(value, digits)
+          : value;
       shown[name] = text.replaceAll('\\', BACKSLASH);
     } else {
       // Numbers take the reader's digits (Arabic-Indic in Arabic); a plural needs the number itself to choose.

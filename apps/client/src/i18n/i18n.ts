@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { type DigitStyle, digitStyleOf, LOCALE_INFO, LOCALES, type Locale, toDigitStyle } from '@majlis/i18n';
+import { type DigitStyle, LOCALE_INFO, LOCALES, type Locale, toDigitStyle } from '@majlis/i18n';
 import { digitsFor, intlLocale, onReaderPrefs } from '../lib/format.ts';
 
 const loaded = new Map<Locale, Messages>();
@@ -74,17 +74,14 @@ function withDigits(message: Compiled, digits: DigitStyle): Compiled {
 /**
  * Lingui formats `#` in plurals, `i18n.number` and `i18n.date` with the activation's locales: the reader's digit style
  * ('ar-EG-u-nu-latn' for Latin digits in Arabic), so messages print numbers as the rest of the page does. Digits
- * written in the catalog's own text follow the same style when the reader chose the other one.
+ * written in the catalog's own text follow the same style, whichever script the translation wrote them in.
  */
 function activate(locale: Locale): void {
   const messages = loaded.get(locale);
   const digits = digitsFor(locale);
   if (messages) {
-    const shown =
-      digits === digitStyleOf(locale)
-        ? { ...messages }
-        : Object.fromEntries(Object.entries(messages).map(([id, m]) => [id, withDigits(m, digits)]));
-    i18n.load(locale, shown);
+    // Always, not only for the other style: a translation may carry the other script's digits ("حتى 50").
+    i18n.load(locale, Object.fromEntries(Object.entries(messages).map(([id, m]) => [id, withDigits(m, digits)])));
   }
   i18n.activate(locale, [intlLocale(locale)]);
 }

@@ -2,18 +2,21 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type ContactConfig, useContactConfig } from '../features/contact/contact-config.ts';
+import { formatNumber, formatPhone, showDigits } from '../lib/format.ts';
 import { useLanguage } from '../state/language.tsx';
 import { BrandIcon, type BrandName, Icon } from '../ui/icons.tsx';
 
 /** Company registration year (spec §9). */
-export const FOUNDED = 2022;
+export const FOUNDED_YEAR = 2022;
 const SOCIAL: BrandName[] = ['facebook', 'twitter', 'linkedin', 'youtube'];
 
 export function Footer() {
   const { t } = useLingui();
   const contact = useContactConfig();
   const language = useLanguage();
-  const year = new Date().getFullYear();
+  // Years in the reader's digits, ungrouped: "© ٢٠٢٢–٢٠٢٦", never Latin years in an Arabic-Indic page.
+  const FOUNDED = formatNumber(language, FOUNDED_YEAR, { useGrouping: false });
+  const year = formatNumber(language, new Date().getFullYear(), { useGrouping: false });
   const names: Record<BrandName, string> = {
     facebook: 'Facebook',
     twitter: 'X (Twitter)',
@@ -82,7 +85,7 @@ export function Footer() {
         {contact?.taxNumber && (
           <Text size="xs" c="gray.4">
             <Trans>
-              Tax registration number: <bdi dir="ltr">{contact.taxNumber}</bdi>
+              Tax registration number: <bdi dir="ltr">{showDigits(language, contact.taxNumber)}</bdi>
             </Trans>
           </Text>
         )}
@@ -100,7 +103,7 @@ function SupportLines({ contact, language }: { contact: ContactConfig; language:
   return (
     <>
       <Anchor href={`tel:${contact.phoneMs}`} c="gray.2" size="sm" display="block">
-        <Icon name="phone" size={14} /> <bdi dir="ltr">{contact.phoneMs}</bdi>
+        <Icon name="phone" size={14} /> <bdi dir="ltr">{formatPhone(language, contact.phoneMs)}</bdi>
       </Anchor>
       <Anchor href={`mailto:${contact.email}`} c="gray.2" size="sm" display="block">
         <Icon name="mail" size={14} /> <bdi dir="ltr">{contact.email}</bdi>

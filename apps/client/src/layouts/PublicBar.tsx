@@ -4,6 +4,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useContactConfig, whatsappHref } from '../features/contact/contact-config.ts';
 import { LanguageMenu } from '../features/language/LanguageMenu.tsx';
+import { formatPhone } from '../lib/format.ts';
+import { useLanguage } from '../state/language.tsx';
 import { SessionContext, useSessionUser } from '../state/session.tsx';
 import { BrandIcon, Icon } from '../ui/icons.tsx';
 import { Logo } from '../ui/Logo.tsx';
@@ -14,6 +16,7 @@ const LOGIN_PAGES = ['/login', '/password/forgot', '/password/reset'];
 export function PublicBar() {
   const { t } = useLingui();
   const contact = useContactConfig();
+  const language = useLanguage();
   const user = useSessionUser();
   const session = SessionContext.useActorRef();
   const { pathname } = useLocation();
@@ -39,7 +42,7 @@ export function PublicBar() {
               <Anchor href={`tel:${contact.phoneMs}`} c="gray.0" size="sm" className="ltr-value">
                 <Icon name="phone" size={14} />{' '}
                 <bdi dir="ltr" className="support-strip__text">
-                  {contact.phoneMs}
+                  {formatPhone(language, contact.phoneMs)}
                 </bdi>
               </Anchor>
             )}

@@ -1,11 +1,19 @@
 import {
   type DigitStyle,
+  dateOptions,
   digitStyleOf,
+  formatHijri,
+  formatHijriSpan,
+  formatMoney as formatMoneyIn,
+  formatPhone as formatPhoneIn,
+  formatReference as formatReferenceIn,
   intlLocale as intlLocaleIn,
   type Locale,
   toAsciiDigits,
   toDigitStyle,
+  type ZoneOption,
   zoneName,
+  zoneOptions,
 } from '@majlis/i18n';
 import { useSyncExternalStore } from 'react';
 import { readLocal, writeLocal } from './storage.ts';
@@ -17,12 +25,17 @@ import { readLocal, writeLocal } from './storage.ts';
  * their language's digits and their device's zone. Components re-render on a change through `useLanguage`.
  */
 
+export { isolateLtr, joinParts, SEPARATOR } from '@majlis/i18n';
+
 export const DIGITS_KEY = 'MajlisDigits';
 export const ZONE_KEY = 'MajlisZone';
+export const HIJRI_KEY = 'MajlisHijri';
 
 interface Prefs {
   digits: DigitStyle | null;
   timeZone: string | null;
+  /** The Hijri (Umm al-Qura) date beside the Gregorian one (a profile choice). */
+  hijri: boolean;
 }
 
 function storedDigits(): DigitStyle | null {
@@ -30,7 +43,7 @@ function storedDigits(): DigitStyle | null {
   return v === 'arab' || v === 'latn' ? v : null;
 }
 
-let prefs: Prefs = { digits: storedDigits(), timeZone: readLocal(ZONE_KEY) };
+let prefs: Prefs = { digits: storedDigits(), timeZone: readLocal(ZONE_KEY), hijri: readLocal(HIJRI_KEY) === '1' };
 const listeners = new Set<() => void>();
 
 /**
@@ -39,10 +52,11 @@ const listeners = new Set<() => void>();
  */
 export function setReaderPrefs(next: Partial<Prefs>): void {
   const merged = { ...prefs, ...next };
-  if (merged.digits === prefs.digits && merged.timeZone === prefs.timeZone) return;
+  if (merged.digits === prefs.digits && merged.timeZone === prefs.timeZone && merged.hijri === prefs.hijri) return;
   prefs = merged;
   writeLocal(DIGITS_KEY, merged.digits);
   writeLocal(ZONE_KEY, merged.timeZone);
+  writeLocal(HIJRI_KEY, merged.hijri ? '1' : null);
   for (const l of listeners) l();
 }
 
@@ -75,7 +89,7 @@ export function formatNumber(locale: Locale, n: number, opts?: Intl.NumberFormat
 
 /** A date or time in the reader's digits; `opts.timeZone` as given (callers pass `viewZone()` for moments). */
 export function formatDate(locale: Locale, date: Date | string | number, opts?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), opts).format(new Date(date));
+  return new Intl.DateTimeFormat(intlLocale(locale), dateOptions(opts)).format(new Date(date));
 }
 
 /** Digits typed or stored (a meeting number) shown in the reader's style; other characters stay. */
@@ -119,4 +133,45 @@ export function formatMoment(
   const at = new Date(date);
   const text = formatDate(locale, at, { ...opts, timeZone });
   return sameClock(timeZone, deviceZone(), at) ? text : `${text} (${zoneLabel(locale, timeZone, at)})`;
+}
+
+/** A phone grouped as its country writes it ("+966 50 123 4567"), in the reader's digits; isolated unless in a bdi. */
+export function formatPhone(locale: Locale, phone: string, isolate = false): string {
+  return formatPhoneIn(locale, phone, prefs.digits, isolate);
+}
+
+/** A price placed by Intl for the locale, in the reader's digits (`minor` in hundredths). */
+export function formatMoney(locale: Locale, minor: number, currency: string, opts?: Intl.NumberFormatOptions): string {
+  return formatMoneyIn(locale, minor, currency, prefs.digits, opts);
+}
+
+/** A reference read left to right (an invoice number) in the reader's digits, isolated. */
+export function formatReference(locale: Locale, reference: string): string {
+  return formatReferenceIn(locale, reference, prefs.digits);
+}
+
+/** The Hijri (Umm al-Qura) date of a moment, when the reader asked for it in their profile; else null. */
+export function hijriDate(locale: Locale, date: Date | string | number, timeZone: string = viewZone()): string | null {
+  return prefs.hijri ? formatHijri(locale, date, timeZone, prefs.digits) : null;
+}
+
+/** The zones a reader picks from: named in their language, grouped by region, canonical ids (the saved one kept). */
+export function zoneChoices(locale: Locale, keep?: string | null): ZoneOption[] {
+  return zoneOptions(locale, prefs.digits, new Date(), keep);
+}
+
+/** A date with its Hijri date beside it when the reader asked for it: "١٨ فبراير ٢٠٢٦ (١ رمضان ١٤٤٧ هـ)". */
+export function besideHijri(
+  locale: Locale,
+  text: string,
+  date: Date | string | number,
+  timeZone: string = viewZone(),
+): string {
+  const hijri = hijriDate(locale, date, timeZone);
+  return hijri ? `${text} (${hijri})` : text;
+}
+
+/** The Hijri months a calendar's page covers, when the reader asked for Hijri dates; else null. */
+export function hijriMonths(locale: Locale, start: Date, end: Date, timeZone: string = viewZone()): string | null {
+  return prefs.hijri ? formatHijriSpan(locale, start, end, timeZone, prefs.digits) : null;
 }

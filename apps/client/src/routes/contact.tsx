@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { type ContactForm, contactBodyOf, validateContact } from '../features/auth/validation.ts';
 import { useContactConfig } from '../features/contact/contact-config.ts';
 import { api, body } from '../lib/api.ts';
+import { formatPhone, SEPARATOR } from '../lib/format.ts';
 import { messageOf } from '../lib/http.ts';
 import { fieldErrorsOf } from '../lib/server-errors.ts';
 import { useLanguage } from '../state/language.tsx';
@@ -115,13 +116,13 @@ export default function ContactPage() {
                 <Text>
                   <Trans>Phone:</Trans>{' '}
                   <Anchor href={`tel:${contact.phoneMs}`}>
-                    <bdi dir="ltr">{contact.phoneMs}</bdi>
+                    <bdi dir="ltr">{formatPhone(language, contact.phoneMs)}</bdi>
                   </Anchor>
                   {contact.phone2 && (
                     <>
-                      {' · '}
+                      {SEPARATOR}
                       <Anchor href={`tel:${contact.phone2}`}>
-                        <bdi dir="ltr">{contact.phone2}</bdi>
+                        <bdi dir="ltr">{formatPhone(language, contact.phone2)}</bdi>
                       </Anchor>
                     </>
                   )}

@@ -26,7 +26,7 @@ export const sessionLogic = sessionMachine.provide({
     storeUser: (_, { user }) => storeUser(user),
     clearStoredUser: () => {
       storeUser(null);
-      setReaderPrefs({ digits: null, timeZone: null });
+      setReaderPrefs({ digits: null, timeZone: null, hijri: false });
     },
     callLogout: () => {
       void logoutRequest();

@@ -42,6 +42,7 @@ const userInfoOf = (db: Db, name: string) =>
       timeZone: users.timeZone,
       digits: users.digits,
       chatDigest: users.chatDigest,
+      hijri: users.hijri,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))

@@ -41,6 +41,7 @@ function prepare(db: Db, name: string) {
       timeZone: users.timeZone,
       digits: users.digits,
       chatDigest: users.chatDigest,
+      hijri: users.hijri,
       userActive: users.active,
     })
     .from(sessions)
@@ -76,6 +77,7 @@ export async function lookUpSession(db: Db, config: Config, idHash: string): Pro
     timeZone,
     digits,
     chatDigest,
+    hijri,
     userActive,
     ...session
   } = row;
@@ -119,6 +121,7 @@ export async function lookUpSession(db: Db, config: Config, idHash: string): Pro
     timeZone: actor.timeZone,
     digits: actor.digits ?? null,
     chatDigest: chatDigest ?? true,
+    hijri: hijri ?? false,
   };
   return { session, actor, info, orphaned: false };
 }

@@ -4,8 +4,9 @@ import {
   digitStyleOf,
   dirOf,
   formatDateTime,
+  formatMoney as formatMoneyIn,
   formatNumber,
-  intlLocale,
+  joinParts,
   type Locale,
   toDigitStyle,
 } from '@majlis/i18n';
@@ -15,7 +16,7 @@ import { drawText, registerFonts, type TextOptions } from './pdf-bidi.ts';
 
 /** An amount in minor units as the reader reads money: their language, their digits, the currency's sign. */
 export function formatMoney(locale: Locale, minor: number, currency: string, digits?: DigitStyle | null): string {
-  return new Intl.NumberFormat(intlLocale(locale, digits), { style: 'currency', currency }).format(minor / 100);
+  return formatMoneyIn(locale, minor, currency, digits, { minimumFractionDigits: 2 });
 }
 
 /** An invoice's type ('room:monthly') in words: 'New room, Monthly'. */
@@ -173,7 +174,7 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   if (registration) text(registration, INNER - 260 + 6, y, 254, { size: 8.5, color: MUTED });
 
   // Footer: the seller once more, for a printed page on its own.
-  const footer = [say('invoice.seller.name'), invoice.seller.address, registration].filter(Boolean).join(' · ');
+  const footer = joinParts([say('invoice.seller.name'), invoice.seller.address, registration]);
   rule(A4.height - MARGIN - 24);
   text(footer, 0, A4.height - MARGIN - 16, INNER, { size: 8, color: MUTED, align: 'center' });
 

@@ -1,5 +1,5 @@
 import { describeWeekdays } from '@majlis/contracts/meeting-schedule';
-import { formatDateTime, LOCALE_INFO, type Locale } from '@majlis/i18n';
+import { formatDateTime, LOCALE_INFO, type Locale, withHijri } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
 import { decideLanguage } from '@majlis/machines';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -13,10 +13,14 @@ import { joinLink } from './find-meetings.ts';
 import { meetingIcs } from './ics.ts';
 import { type Ctx, findMeeting, type MeetingRow } from './meeting-access.ts';
 
-/** Spec §4: a series is told as its weekdays, its real number of days (cancelled ones left out) and its last day. */
-async function whenText(ctx: Ctx, m: MeetingRow, locale: Locale, timeZone: string): Promise<string> {
+/**
+ * Spec §4: a series is told as its weekdays, its real number of days (cancelled ones left out) and its last day; the
+ * first day's Hijri date beside it for a reader who asked for it in their profile (issue 26).
+ */
+async function whenText(ctx: Ctx, m: MeetingRow, locale: Locale, timeZone: string, hijri = false): Promise<string> {
   if (m.kind === 'permanent' || !m.startsAt) return t(locale, 'meeting.permanent');
-  const when = formatDateTime(locale, m.startsAt, timeZone, { dateStyle: 'full', timeStyle: 'short' });
+  const first = formatDateTime(locale, m.startsAt, timeZone, { dateStyle: 'full', timeStyle: 'short' });
+  const when = withHijri(locale, first, m.startsAt, timeZone, hijri);
   if (!m.recurrenceDays.length) return when;
   const [span] = await ctx.db
     .select({ n: count(), last: sql<Date | string>`max(${meetingOccurrences.startsAt})` })
@@ -52,7 +56,7 @@ export async function inviteToMeeting(
   }
   const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   const known = await ctx.db
-    .select({ id: users.id, email: users.email, locale: users.locale, timeZone: users.timeZone })
+    .select({ id: users.id, email: users.email, locale: users.locale, timeZone: users.timeZone, hijri: users.hijri })
     .from(users)
     .where(inArray(sql`lower(${users.email})`, wanted));
   const inviter = `${actor.fname} ${actor.lname}`.trim();
@@ -68,7 +72,7 @@ export async function inviteToMeeting(
       attendee: email,
     });
     // read before the transaction: on one connection (PGlite) a read beside an open transaction would wait for it
-    const when = await whenText(ctx, m, locale, timeZone);
+    const when = await whenText(ctx, m, locale, timeZone, user?.hijri ?? false);
     await ctx.db.transaction(async (tx) => {
       const outboxId = await enqueueMessage(tx, {
         channel: 'email',

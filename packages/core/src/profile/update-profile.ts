@@ -20,6 +20,7 @@ export async function updateProfile(db: Db, actor: Actor, body: TProfileBody): P
       timeZone: body.timeZone,
       ...(body.digits ? { digits: body.digits } : {}),
       ...(body.chatDigest !== undefined ? { chatDigest: body.chatDigest } : {}),
+      ...(body.hijri !== undefined ? { hijri: body.hijri } : {}),
     })
     .where(eq(users.id, actor.userId))
     .returning({
@@ -33,6 +34,7 @@ export async function updateProfile(db: Db, actor: Actor, body: TProfileBody): P
       timeZone: users.timeZone,
       digits: users.digits,
       chatDigest: users.chatDigest,
+      hijri: users.hijri,
     });
   if (!u) throw notFound();
   const user = toSessionUser({ ...actor, fname: u.fname, lname: u.lname, picture: u.picture });

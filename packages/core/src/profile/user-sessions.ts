@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SessionView } from '@majlis/contracts/profile';
+import { joinParts } from '@majlis/i18n';
 import { and, eq, ne } from 'drizzle-orm';
 import { sessionsOfUser } from '../auth/sessions.ts';
 import type { Db, Tx } from '../db/connect.ts';
@@ -7,7 +8,7 @@ import { sessions } from '../db/schema/index.ts';
 import { publishSessionEnded, type SessionEndReason } from '../events/access.ts';
 import type { EventBus } from '../events/bus.ts';
 
-/** A short readable device from a user agent: "Chrome · Windows", "Safari · iOS"; '' when nothing is recognised. */
+/** A short readable device from a user agent: "Chrome — Windows", "Safari — iOS"; '' when nothing is recognised. */
 export function deviceOf(userAgent: string | null | undefined): string {
   const ua = userAgent ?? '';
   // Order matters: Edge and Opera say "Chrome" too, Chrome says "Safari", iPadOS may say "Macintosh".
@@ -29,7 +30,7 @@ export function deviceOf(userAgent: string | null | undefined): string {
       [/CrOS/, 'ChromeOS'],
       [/Linux/, 'Linux'],
     ].find(([re]) => (re as RegExp).test(ua))?.[1] ?? '';
-  return [browser, os].filter(Boolean).join(' · ');
+  return joinParts([String(browser), String(os)]);
 }
 
 /** A stable id for a session that reveals nothing usable: a hash of the stored hash, shortened. */

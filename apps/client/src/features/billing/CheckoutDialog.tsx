@@ -188,7 +188,7 @@ export function CheckoutDialog({
         )}
         {room && (
           <Text size="sm" data-testid="checkout-room">
-            <bdi>{room.name}</bdi> · {ROOM_TYPE_LABEL[room.type]} · {count(room.participants)}
+            <bdi>{room.name}</bdi> — {ROOM_TYPE_LABEL[room.type]} — {count(room.participants)}
           </Text>
         )}
         {(preset?.kind === 'room' || upgrade) && (

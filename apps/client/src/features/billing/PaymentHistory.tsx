@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { formatDate, viewZone } from '../../lib/format.ts';
+import { formatDate, SEPARATOR, showDigits, viewZone } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { billingApi, goToPayment, type OrderList, type OrderView } from './api.ts';
@@ -75,11 +75,11 @@ export function PaymentHistory() {
                       <time dateTime={order.createdAt}>
                         {formatDate(language, order.createdAt, { dateStyle: 'medium', timeZone: viewZone() })}
                       </time>
-                      {method && ` · ${method}`}
+                      {method && ` — ${method}`}
                       {card && (
                         <>
-                          {' · '}
-                          <bdi dir="ltr">{card}</bdi>
+                          {SEPARATOR}
+                          <bdi dir="ltr">{showDigits(language, card)}</bdi>
                         </>
                       )}
                     </Text>

@@ -90,7 +90,7 @@ export function PaymentResult({ orderId }: { orderId: string }) {
         {!order && !error && <Loader aria-label={t`Loading`} />}
         {order && (
           <Text size="sm" data-testid="order-what">
-            {labels.orderWhat(order)} · {formatMoney(language, order.totalMinor, order.currency)}
+            {labels.orderWhat(order)} — {formatMoney(language, order.totalMinor, order.currency)}
           </Text>
         )}
         {order?.status === 'pending' && (

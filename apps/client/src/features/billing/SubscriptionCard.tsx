@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PARTICIPANTS } from '@majlis/contracts/rooms';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, SEPARATOR } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { browserTimeZone, formatWhen } from '../meetings/format.ts';
@@ -66,7 +66,7 @@ export function SubscriptionCard({
         </Group>
         {sub.room && (
           <Text size="sm">
-            {ROOM_TYPE_LABEL[sub.room.type]} ·{' '}
+            {ROOM_TYPE_LABEL[sub.room.type]} —{' '}
             {plural(sub.room.participants, {
               one: `${participants} participant`,
               other: `${participants} participants`,
@@ -82,7 +82,7 @@ export function SubscriptionCard({
               {plural(sub.daysLeft, { one: `${left} day left`, other: `${left} days left` })}
               {dayRunning && (
                 <>
-                  {' · '}
+                  {SEPARATOR}
                   <Trans>a day is running until {until}</Trans>
                 </>
               )}
@@ -96,7 +96,7 @@ export function SubscriptionCard({
           ) : (
             <>
               {plural(sub.remainingDays, { one: `${remaining} day left`, other: `${remaining} days left` })}
-              {' · '}
+              {SEPARATOR}
               {sub.trial ? <Trans>Ends on {renewsOn}</Trans> : <Trans>Renewal date: {renewsOn}</Trans>}
             </>
           )}

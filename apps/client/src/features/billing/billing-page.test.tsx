@@ -277,7 +277,7 @@ describe('billing page: payment history', () => {
     });
     const rows = await screen.findAllByTestId('order');
     expect(rows.map((r) => within(r).getByText(/Paid|Failed/).textContent)).toEqual(['Failed', 'Paid']);
-    expect(rows[1]?.textContent).toContain('New room «\u2068Board\u2069» · Monthly');
+    expect(rows[1]?.textContent).toContain('New room «\u2068Board\u2069» — Monthly');
     expect(rows[1]?.textContent).toContain('Visa •••• 4242');
     expect(rows[0]?.textContent).toContain('Mobile wallet');
     expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();

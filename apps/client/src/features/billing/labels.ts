@@ -1,18 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Currency, RoomPeriod } from '@majlis/contracts/billing';
 import type { Locale } from '@majlis/i18n';
-import { formatNumber } from '../../lib/format.ts';
+import { formatMoney as money } from '../../lib/format.ts';
 import type { OrderView, SubscriptionView } from './api.ts';
 
 /** An amount in minor units (piastres, cents) as money in the reader's language and digits; no fraction when whole. */
 export function formatMoney(locale: Locale, minor: number, currency: Currency | string): string {
-  const whole = minor % 100 === 0;
-  return formatNumber(locale, minor / 100, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
+  return money(locale, minor, currency);
 }
 
 export { ROOM_TYPE_LABEL } from '@majlis/contracts/rooms';
@@ -72,13 +66,13 @@ export function useBillingLabels() {
   const method = { card: t`Card`, wallet: t`Mobile wallet` };
   /** A payment's method as the provider named it ('card', 'wallet'; another shown as it came). */
   const methodOf = (m: string): string => (m === 'card' || m === 'wallet' ? method[m] : m);
-  /** What an order buys, in one line: 'Monthly · a new room «Board»'. */
+  /** What an order buys, in one line: 'Monthly — a new room «Board»'. */
   const orderWhat = (order: OrderView): string => {
     const when = buyPeriod[order.period];
     if (order.kind === 'enterprise') return t`Enterprise account renewal`;
     // Isolated: a Latin name inside an Arabic line (or the reverse) keeps its own direction.
     const name = `\u2068${order.roomName ?? ''}\u2069`;
-    return order.kind === 'room' ? t`New room «${name}» · ${when}` : t`Room «${name}» · ${when}`;
+    return order.kind === 'room' ? t`New room «${name}» — ${when}` : t`Room «${name}» — ${when}`;
   };
   return { status, period, buyPeriod, orderStatus, method, methodOf, orderWhat };
 }

@@ -69,7 +69,7 @@ describe('payment result page', () => {
       },
     });
     expect(await within(result).findByText('Payment completed')).toBeTruthy();
-    expect(within(result).getByTestId('order-what').textContent).toContain('New room «\u2068Board\u2069» · Monthly');
+    expect(within(result).getByTestId('order-what').textContent).toContain('New room «\u2068Board\u2069» — Monthly');
     expect(within(result).getByRole('link', { name: 'See the invoice' }).getAttribute('href')).toBe(
       '/dashbord/billing/invoices/inv-7',
     );

@@ -15,7 +15,7 @@ import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { intlLocale, showDigits, zoneLabel } from '../../lib/format.ts';
+import { hijriMonths, intlLocale, showDigits, zoneLabel } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -52,6 +52,8 @@ export function CalendarView() {
   const [dayEdit, setDayEdit] = useState<CalendarEvent | null>(null);
   const [allDays, setAllDays] = useState<Meeting | null>(null);
   const [rooms, setRooms] = useState<Room[]>([]);
+  // The Hijri months of the page shown, beside FullCalendar's Gregorian title (a profile choice).
+  const [hijri, setHijri] = useState<string | null>(null);
   const refetch = () => calendar.current?.getApi().refetchEvents();
 
   async function editAllDays(e: CalendarEvent) {
@@ -144,6 +146,11 @@ export function CalendarView() {
           {loadError}
         </Alert>
       )}
+      {hijri && (
+        <Text ta="center" size="sm" c="dimmed" data-testid="calendar-hijri">
+          {hijri}
+        </Text>
+      )}
       <div className="majlis-calendar" data-testid="calendar" data-view-language={language}>
         <FullCalendar
           // A new language or zone rebuilds the calendar with its locale and direction.
@@ -169,6 +176,7 @@ export function CalendarView() {
           noEventsText={t`No meetings in this period`}
           height="auto"
           events={fetchEvents}
+          datesSet={(info) => setHijri(hijriMonths(language, info.view.currentStart, info.view.currentEnd, timeZone))}
           eventDrop={onDrop}
           eventClick={onClick}
           // dragging is for a mouse; on a phone a tap opens the day's dialog

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Center, Progress, RingProgress, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatNumber } from '../../lib/format.ts';
+import { digitsFor, formatNumber, showDigits } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import type { Permission, StorageInfo } from './account-context.tsx';
@@ -75,7 +75,7 @@ export function StorageBlock({
       ) : (
         <Stack gap={4}>
           <Text size="xs" fw={600}>
-            <Icon name="storage" size={14} /> <Trans>Storage</Trans> · {shown}
+            <Icon name="storage" size={14} /> <Trans>Storage</Trans> — {shown}
           </Text>
           <Progress.Root size={percent >= STORAGE_FULL ? 16 : 8}>
             {/* The name goes on the section: it carries role="progressbar" (the root is a plain box). */}
@@ -84,7 +84,11 @@ export function StorageBlock({
             </Progress.Section>
           </Progress.Root>
           <Text size="xs" c="dimmed">
-            {storage.message[language]}
+            {/* Written by the server in the digits it knew: a Latin reader's choice just made still reads Latin ("0.3%"
+                never turns Arabic-Indic here: its "." would then stand beside a digit). */}
+            {digitsFor(language) === 'latn'
+              ? showDigits(language, storage.message[language])
+              : storage.message[language]}
           </Text>
         </Stack>
       )}

@@ -71,7 +71,7 @@ export async function loadAccountData(): Promise<AccountData | null> {
   ]);
   if (!owner?.ok) return null;
   // One clock and one digit style on every page from here on (lib/format.ts).
-  if (info) setReaderPrefs({ digits: info.digits, timeZone: info.timeZone });
+  if (info) setReaderPrefs({ digits: info.digits, timeZone: info.timeZone, hijri: info.hijri });
   return {
     owner: owner.owner,
     permission: { ...NO_PERMISSION, ...permission },

@@ -6,7 +6,17 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api, body, seg } from '../../lib/api.ts';
-import { deviceZone, formatDate, formatMoment, sameClock, showDigits, zoneLabel } from '../../lib/format.ts';
+import {
+  besideHijri,
+  deviceZone,
+  formatDate,
+  formatMoment,
+  SEPARATOR,
+  sameClock,
+  showDigits,
+  viewZone,
+  zoneLabel,
+} from '../../lib/format.ts';
 import { inspect } from '../../lib/inspect.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { useLanguage } from '../../state/language.tsx';
@@ -86,7 +96,7 @@ export function JoinFlow({
   const startsAt = !iso
     ? null
     : user
-      ? formatMoment(language, iso, MEETING_MOMENT)
+      ? besideHijri(language, formatMoment(language, iso, MEETING_MOMENT), iso, viewZone())
       : t`Your time: ${startOn(language, iso, deviceZone())}`;
   const organiserTime =
     iso && !user && organiserZone && !sameClock(organiserZone, deviceZone(), new Date(iso))
@@ -118,17 +128,17 @@ export function JoinFlow({
                   <bdi>{meeting.name}</bdi>
                   {startsAt && (
                     <>
-                      {' · '}
+                      {SEPARATOR}
                       <span data-testid="join-when">{startsAt}</span>
                     </>
                   )}
                   {organiserTime && (
                     <>
-                      {' · '}
+                      {SEPARATOR}
                       <span data-testid="join-organiser-when">{organiserTime}</span>
                     </>
                   )}
-                  {' · '}
+                  {SEPARATOR}
                 </>
               )}
               <Trans>We check again every 10 seconds and take you in as soon as it starts.</Trans>

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setReaderPrefs } from '../../lib/format.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
-import { type FakeResponse, fakeBff, renderWithProviders } from '../../test/harness.tsx';
+import { demoUser, type FakeResponse, fakeBff, renderWithProviders } from '../../test/harness.tsx';
 import { JoinFlow, joinLogic } from './JoinFlow.tsx';
 
 const meeting = { number: '482913', name: 'مجلس الإدارة', status: 'available', startsAt: null, provider: 'bbb' };
@@ -172,5 +172,26 @@ describe('join by number (model-based, against the real page)', () => {
     expect(theirs).toMatch(/^بتوقيت المنظِّم: /);
     expect(theirs).toContain(`(${zoneName('ar', organiser, at)})`);
     expect(theirs).toContain(organiser === 'Asia/Tokyo' ? '٥:٠٠ م' : '٣:٠٠ ص');
+  });
+
+  it('a signed-in reader who chose Hijri dates sees the start with its Hijri date, no dot beside a digit', async () => {
+    localStorage.setItem('user', JSON.stringify(demoUser));
+    setReaderPrefs({ timeZone: 'Asia/Riyadh', hijri: true });
+    try {
+      fakeBff({
+        'GET /api/csrf-token': { body: { getCsrfToken: 't' } },
+        'GET /api/join/482913': { body: { meeting: { ...meeting, startsAt: '2026-02-18T08:00:00.000Z' } } },
+        'POST /api/join/482913': { status: 409, body: { code: 'MEETING_NOT_STARTED' } },
+      });
+      await renderWithProviders(<JoinFlow initialNumber="482913" />);
+      fireEvent.click(screen.getByRole('button', { name: 'انضمام' }));
+      const when = (await screen.findByTestId('join-when')).textContent ?? '';
+      expect(when).toContain('(١ رمضان ١٤٤٧ هـ)');
+      const line = screen.getByTestId('join-waiting').textContent ?? '';
+      expect(line).not.toMatch(/·/);
+    } finally {
+      setReaderPrefs({ timeZone: null, hijri: false });
+      localStorage.removeItem('user');
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MeetingAction } from '@majlis/machines';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { showDigits } from '../../lib/format.ts';
+import { besideHijri, SEPARATOR, showDigits } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import type { Meeting } from './api.ts';
 import { dayIn, formatWhen } from './format.ts';
@@ -62,7 +62,7 @@ export function MeetingCard({
             </Title>
             <Text size="sm" c="dimmed">
               <Trans>
-                Number <bdi dir="ltr">{showDigits(language, meeting.number)}</bdi> · room <bdi>{meeting.room.name}</bdi>
+                Number <bdi dir="ltr">{showDigits(language, meeting.number)}</bdi> — room <bdi>{meeting.room.name}</bdi>
               </Trans>
             </Text>
           </div>
@@ -105,13 +105,13 @@ export function MeetingCard({
           {meeting.type === 'permanent' ? (
             <Trans>Permanent meeting, available at any time</Trans>
           ) : next ? (
-            <Trans>Next: {formatWhen(language, next, timeZone)}</Trans>
+            <Trans>Next: {besideHijri(language, formatWhen(language, next, timeZone), next, timeZone)}</Trans>
           ) : (
             <Trans>No days left</Trans>
           )}
           {recurring && (
             <>
-              {' · '}
+              {SEPARATOR}
               <span data-testid="meeting-series">
                 {series.short(meeting.recurrenceDays, meeting.occurrenceCount, lastDay)}
               </span>

@@ -8,7 +8,6 @@ import {
   Group,
   Modal,
   MultiSelect,
-  NumberInput,
   Radio,
   Select,
   SimpleGrid,
@@ -20,8 +19,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { zoneLabel } from '../../lib/format.ts';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { DigitsInput } from '../../ui/DigitsInput.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
 import { type Room, type RoomTypeInfo, roomsApi } from '../rooms/api.ts';
@@ -57,6 +58,8 @@ export function MeetingFormDialog({
 }) {
   const { t } = useLingui();
   const language = useLanguage();
+  // The zone by its name in the reader's language ('توقيت مصر'), never its id ('Africa/Cairo').
+  const zone = zoneLabel(language, timeZone);
   const errorText = useFieldError();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -192,25 +195,16 @@ export function MeetingFormDialog({
           )}
           <Fieldset legend={t`Duration`} variant="unstyled">
             <SimpleGrid cols={2}>
-              <NumberInput
+              <DigitsInput
                 label={t`Hours`}
-                min={0}
-                max={24}
-                allowDecimal={false}
-                allowNegative={false}
                 value={values.durationHours}
-                onChange={(v) => form.setFieldValue('durationHours', String(v))}
+                onChange={(v) => form.setFieldValue('durationHours', v)}
                 error={durationError ? true : undefined}
               />
-              <NumberInput
+              <DigitsInput
                 label={t`Minutes`}
-                min={0}
-                max={59}
-                step={5}
-                allowDecimal={false}
-                allowNegative={false}
                 value={values.durationMinutes}
-                onChange={(v) => form.setFieldValue('durationMinutes', String(v))}
+                onChange={(v) => form.setFieldValue('durationMinutes', v)}
                 error={durationError ? true : undefined}
               />
             </SimpleGrid>
@@ -253,7 +247,7 @@ export function MeetingFormDialog({
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            <Trans>Days and hours are in your time zone ({timeZone}).</Trans>
+            <Trans>Days and hours are in {zone}.</Trans>
           </Text>
         </Stack>
       </form>

@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { isCalendarDay, scheduleDays } from '@majlis/contracts/meeting-schedule';
 import { MEETING_LIMITS } from '@majlis/contracts/meetings';
 import { toAsciiDigits } from '@majlis/i18n';
-import { Chip, Fieldset, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Chip, Fieldset, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { useLanguage } from '../../state/language.tsx';
+import { DigitsInput } from '../../ui/DigitsInput.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import { weekdayNames, weekdayOrder } from './format.ts';
 import type { MeetingForm, RepeatEnd } from './meeting-validation.ts';
@@ -80,15 +81,11 @@ export function RecurrenceFields({ form }: { form: UseFormReturnType<MeetingForm
             </Text>
           )}
           {repeatEnd === 'count' && (
-            <NumberInput
+            <DigitsInput
               maw={260}
               label={t`Number of meetings`}
-              min={min}
-              max={max}
-              allowDecimal={false}
-              allowNegative={false}
               value={repeatDays}
-              onChange={(v) => form.setFieldValue('repeatDays', String(v))}
+              onChange={(v) => form.setFieldValue('repeatDays', v)}
               error={errorText(form.errors.repeatDays)}
             />
           )}

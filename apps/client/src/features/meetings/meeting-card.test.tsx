@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setReaderPrefs } from '../../lib/format.ts';
 import { renderWithProviders } from '../../test/harness.tsx';
 import type { Meeting } from './api.ts';
 import { MeetingCard } from './MeetingCard.tsx';
@@ -48,5 +49,49 @@ describe('meeting card', () => {
     );
     expect(screen.getByTestId('favourite-star').getAttribute('fill')).toBe(fill);
     expect(screen.getByRole('button', { name: /اجتماع الفريق/ }).getAttribute('aria-pressed')).toBe(pressed);
+  });
+});
+
+/** Issue 26: one separator no reader takes for a zero, one digit style, and the Hijri date when the profile asks. */
+describe('meeting card typography', () => {
+  afterEach(() => setReaderPrefs({ digits: null, hijri: false }));
+  const scheduled = (): Meeting =>
+    ({
+      ...meeting(false),
+      type: 'scheduled',
+      startsAt: '2026-02-18T08:00:00.000Z',
+      nextOccurrence: { startsAt: '2026-02-18T08:00:00.000Z' },
+      recurrenceDays: [0, 1, 2, 3, 4],
+      occurrenceCount: 20,
+      lastStartsAt: '2026-03-18T08:00:00.000Z',
+    }) as unknown as Meeting;
+  const ARAB = /[\u0660-\u0669]/;
+  const LATN = /[0-9]/;
+
+  it('joins the line with no dot, and shows the Hijri date beside the next day only when asked', async () => {
+    const { container } = await renderWithProviders(
+      <MeetingCard meeting={scheduled()} timeZone="Asia/Riyadh" busy={false} onAction={() => {}} icsUrl="" />,
+    );
+    const text = container.textContent ?? '';
+    expect(text).not.toMatch(/·/);
+    expect(text).not.toMatch(/[.][\s\u2066-\u2069]*[\u0660-\u0669]|[\u0660-\u0669][\s\u2066-\u2069]*[.]/);
+    expect(text).not.toContain('رمضان');
+    expect(text).toContain('الرقم ١٢٣٤٥٦٧٨٩ — الغرفة');
+  });
+
+  it('with the Hijri choice: "١ رمضان ١٤٤٧ هـ" beside 18 February 2026; with Latin digits, Latin everywhere', async () => {
+    setReaderPrefs({ hijri: true });
+    const first = await renderWithProviders(
+      <MeetingCard meeting={scheduled()} timeZone="Asia/Riyadh" busy={false} onAction={() => {}} icsUrl="" />,
+    );
+    expect(first.container.textContent).toContain('(١ رمضان ١٤٤٧ هـ)');
+    first.unmount();
+    setReaderPrefs({ digits: 'latn', hijri: true });
+    const { container } = await renderWithProviders(
+      <MeetingCard meeting={scheduled()} timeZone="Asia/Riyadh" busy={false} onAction={() => {}} icsUrl="" />,
+    );
+    const text = container.textContent ?? '';
+    expect(text).toContain('(1 رمضان 1447 هـ)');
+    expect(ARAB.test(text) && LATN.test(text)).toBe(false);
   });
 });

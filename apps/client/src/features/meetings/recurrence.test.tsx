@@ -160,7 +160,7 @@ describe('a series on the card (issue 16)', () => {
     await renderWithProviders(
       <MeetingCard meeting={series} timeZone="Africa/Cairo" busy={false} onAction={(a) => actions.push(a)} icsUrl="" />,
     );
-    expect(screen.getByTestId('meeting-series').textContent).toBe('الأحد إلى الخميس · ٢٠ اجتماعًا · حتى ٢٤ ديسمبر');
+    expect(screen.getByTestId('meeting-series').textContent).toBe('الأحد إلى الخميس — ٢٠ اجتماعًا — حتى ٢٤ ديسمبر');
     fireEvent.click(screen.getByRole('button', { name: 'الأيام…' }));
     expect(actions).toEqual(['days']);
   });
@@ -175,6 +175,6 @@ describe('a series on the card (issue 16)', () => {
         icsUrl=""
       />,
     );
-    expect(screen.getByTestId('meeting-series').textContent).toBe('الأحد إلى الخميس · اجتماعان · حتى ٣٠ نوفمبر');
+    expect(screen.getByTestId('meeting-series').textContent).toBe('الأحد إلى الخميس — اجتماعان — حتى ٣٠ نوفمبر');
   });
 });

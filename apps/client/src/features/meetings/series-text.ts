@@ -1,14 +1,14 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { describeWeekdays } from '@majlis/contracts/meeting-schedule';
-import { formatNumber, LOCALE_INFO } from '@majlis/i18n';
+import { formatNumber, intlLocale, joinParts } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { weekdayNames, weekdayOrder } from './format.ts';
 
 /**
  * How a series is told (issue 16), the same way in the form's live summary and on the card: its weekdays as runs
  * ("Sun–Thu"), its number of meetings (ICU plural, Arabic's six forms) and its last day ('YYYY-MM-DD', a wall-clock
- * day, so it is formatted as such, in UTC).
+ * day, so it is formatted as such, in UTC), in the reader's digits.
  */
 export function useSeriesText() {
   const { t } = useLingui();
@@ -21,7 +21,7 @@ export function useSeriesText() {
       list: arabic ? '، ' : ', ',
     });
   const dayText = (day: string, month: 'long' | 'short') =>
-    new Intl.DateTimeFormat(LOCALE_INFO[language].intl, { day: 'numeric', month, timeZone: 'UTC' }).format(
+    new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month, timeZone: 'UTC' }).format(
       new Date(`${day}T12:00:00Z`),
     );
   const countText = (n: number) => {
@@ -36,13 +36,13 @@ export function useSeriesText() {
       const until = dayText(lastDay, 'long');
       return t`Every ${days}, ${count}, until ${until}`;
     },
-    /** The card's line: "Sun–Thu · 20 meetings · until 21 Dec". */
+    /** The card's line: "Sun–Thu — 20 meetings — until 21 Dec". */
     short(recurrenceDays: readonly number[], n: number, lastDay: string | null) {
       const days = daysOf(recurrenceDays, 'short');
       const count = countText(n);
-      if (!lastDay) return `${days} · ${count}`;
+      if (!lastDay) return joinParts([days, count]);
       const until = dayText(lastDay, 'short');
-      return t`${days} · ${count} · until ${until}`;
+      return t`${days} — ${count} — until ${until}`;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { dateOptions } from '@majlis/i18n';
 import type { NotificationItem } from '@majlis/machines';
 import { Avatar, Button, CloseButton, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { type MouseEvent, useEffect } from 'react';
@@ -60,11 +61,10 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
     warning: t`Warning`,
     danger: t`Urgent`,
   };
-  const time = new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: viewZone(),
-  });
+  const time = new Intl.DateTimeFormat(
+    intlLocale(language),
+    dateOptions({ dateStyle: 'medium', timeStyle: 'short', timeZone: viewZone() }),
+  );
 
   return (
     <Drawer

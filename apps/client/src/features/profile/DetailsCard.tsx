@@ -4,7 +4,7 @@ import { CHAT_DIGEST_AFTER_MINUTES } from '@majlis/contracts/chat';
 import { digitStyleOf } from '@majlis/i18n';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { formatNumber, setReaderPrefs } from '../../lib/format.ts';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { LanguageContext, useLanguage } from '../../state/language.tsx';
@@ -14,7 +14,8 @@ import { useFieldError } from '../../ui/use-field-error.ts';
 import type { UserInfo } from '../dashboard/account-context.tsx';
 import { PhoneFields } from '../users/PhoneFields.tsx';
 import { profileApi } from './api.ts';
-import { type DetailsForm, profileBodyOf, splitPhone, timeZones, validateDetails } from './profile-form.ts';
+import { type DetailsForm, profileBodyOf, splitPhone, validateDetails } from './profile-form.ts';
+import { ZonePicker } from './ZonePicker.tsx';
 
 /** First and last name, phone with its country code, language, time zone and digit style. */
 export function DetailsCard({ info }: { info: UserInfo }) {
@@ -33,12 +34,12 @@ export function DetailsCard({ info }: { info: UserInfo }) {
       // Unchosen: the page's language's own, which saving then keeps.
       digits: info.digits ?? digitStyleOf(language),
       chatDigest: info.chatDigest,
+      hijri: info.hijri,
     },
     validate: validateDetails,
   });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
   const values = form.getValues();
   const digestMinutes = formatNumber(language, CHAT_DIGEST_AFTER_MINUTES);
   const input = (field: keyof DetailsForm) => ({ ...form.getInputProps(field), error: errorText(form.errors[field]) });
@@ -50,7 +51,7 @@ export function DetailsCard({ info }: { info: UserInfo }) {
       const saved = await profileApi.save(profileBodyOf(valid));
       // The session user is replaced: the top bar and the account data (owner info) follow without a reload.
       session.send({ type: 'LOGIN', user: saved.user });
-      setReaderPrefs({ digits: saved.info.digits, timeZone: saved.info.timeZone });
+      setReaderPrefs({ digits: saved.info.digits, timeZone: saved.info.timeZone, hijri: saved.info.hijri });
       if (saved.info.locale !== language) languageActor.send({ type: 'SET', value: saved.info.locale });
       toast.success(t`Your details were saved`);
     } catch (error) {
@@ -95,15 +96,11 @@ export function DetailsCard({ info }: { info: UserInfo }) {
               value={values.locale}
               onChange={(v) => form.setFieldValue('locale', v === 'en' ? 'en' : 'ar')}
             />
-            <Select
+            <ZonePicker
               label={t`Time zone`}
-              searchable
-              allowDeselect={false}
-              data={zones}
               value={values.timeZone}
-              onChange={(v) => form.setFieldValue('timeZone', v ?? values.timeZone)}
+              onChange={(v) => form.setFieldValue('timeZone', v)}
               error={errorText(form.errors.timeZone)}
-              comboboxProps={{ withinPortal: true }}
             />
             <Select
               label={t`Digits`}
@@ -127,6 +124,13 @@ export function DetailsCard({ info }: { info: UserInfo }) {
             checked={values.chatDigest}
             onChange={(e) => form.setFieldValue('chatDigest', e.currentTarget.checked)}
             data-testid="profile-chat-digest"
+          />
+          <Switch
+            label={t`Show the Hijri date too`}
+            description={t`The Umm al-Qura date beside each date, on pages and in e-mails`}
+            checked={values.hijri}
+            onChange={(e) => form.setFieldValue('hijri', e.currentTarget.checked)}
+            data-testid="profile-hijri"
           />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>

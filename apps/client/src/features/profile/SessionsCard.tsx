@@ -1,8 +1,9 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { dateOptions } from '@majlis/i18n';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { formatNumber, intlLocale, viewZone } from '../../lib/format.ts';
+import { formatNumber, intlLocale, SEPARATOR, viewZone } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -19,11 +20,10 @@ export function SessionsCard({ version }: { version: number }) {
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the password change ended sessions (version).
   useEffect(load, [load, version]);
-  const when = new Intl.DateTimeFormat(intlLocale(language), {
-    timeZone: viewZone(),
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const when = new Intl.DateTimeFormat(
+    intlLocale(language),
+    dateOptions({ timeZone: viewZone(), dateStyle: 'medium', timeStyle: 'short' }),
+  );
   const seen = (s: SessionView) => when.format(new Date(s.lastSeenAt));
   const others = sessions?.filter((s) => !s.current).length ?? 0;
 
@@ -62,8 +62,10 @@ export function SessionsCard({ version }: { version: number }) {
                 <Text size="sm" c="dimmed">
                   {s.ip && (
                     <>
-                      <bdi dir="ltr">{s.ip}</bdi>
-                      {' · '}
+                      <bdi dir="ltr" data-latin>
+                        {s.ip}
+                      </bdi>
+                      {SEPARATOR}
                     </>
                   )}
                   <Trans>Last seen {seen(s)}</Trans>

@@ -20,6 +20,7 @@ export interface DetailsForm {
   timeZone: string;
   digits: 'arab' | 'latn';
   chatDigest: boolean;
+  hijri: boolean;
 }
 
 /** '+201001234567' → { countryCode: '+20', phone: '1001234567' }; anything unparsable stays whole. */
@@ -39,6 +40,7 @@ export function profileBodyOf(form: DetailsForm): ProfileBody {
     timeZone: form.timeZone,
     digits: form.digits,
     chatDigest: form.chatDigest,
+    hijri: form.hijri,
   };
 }
 
@@ -83,13 +85,4 @@ export function institutionBodyOf(form: InstitutionForm): InstitutionBody {
 const checkInstitution = schemaResolver(ZInstitutionBody, { sync: true });
 export function validateInstitution(form: InstitutionForm): FieldErrors<keyof InstitutionForm> {
   return topLevelErrors(checkInstitution(institutionBodyOf(form)));
-}
-
-/** Every IANA zone this browser knows (the server checks with the same Intl data). */
-export function timeZones(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['Africa/Cairo', 'Asia/Riyadh', 'Asia/Dubai', 'Europe/London', 'UTC'];
-  }
 }

@@ -5,7 +5,7 @@ import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } fr
 const sessions = [
   {
     id: 's-here',
-    device: 'Firefox · Linux',
+    device: 'Firefox — Linux',
     ip: '10.0.0.1',
     createdAt: '2026-05-10T09:00:00.000Z',
     lastSeenAt: '2026-05-10T09:30:00.000Z',
@@ -13,7 +13,7 @@ const sessions = [
   },
   {
     id: 's-phone',
-    device: 'Safari · iOS',
+    device: 'Safari — iOS',
     ip: null,
     createdAt: '2026-05-09T09:00:00.000Z',
     lastSeenAt: '2026-05-09T12:00:00.000Z',

@@ -167,7 +167,7 @@ export function RecordingsTable(props: RecordingsListProps) {
                     <PublishedBadge recording={r} />
                   </Group>
                   <Text size="sm" c="dimmed">
-                    <bdi>{r.meeting.name}</bdi> · <bdi>{r.room.name}</bdi>
+                    <bdi>{r.meeting.name}</bdi> — <bdi>{r.room.name}</bdi>
                   </Text>
                 </Stack>
               </Table.Td>

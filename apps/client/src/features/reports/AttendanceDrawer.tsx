@@ -74,7 +74,7 @@ export function AttendanceDrawer({ meeting, filters, timeZone, onClose }: Attend
       {meeting && (
         <Stack gap="md">
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            <bdi dir="ltr">{showDigits(language, meeting.number)}</bdi> · <bdi>{meeting.room.name}</bdi>
+            <bdi dir="ltr">{showDigits(language, meeting.number)}</bdi> — <bdi>{meeting.room.name}</bdi>
           </Text>
           <ExportLinks
             target={{ kind: 'attendance', meetingId: meeting.id }}

@@ -112,7 +112,7 @@ export function MeetingCards({ meetings, timeZone, onOpen }: MeetingsListProps) 
               <bdi>{m.name}</bdi>
             </Text>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              <bdi dir="ltr">{showDigits(language, m.number)}</bdi> · <bdi>{m.room.name}</bdi>
+              <bdi dir="ltr">{showDigits(language, m.number)}</bdi> — <bdi>{m.room.name}</bdi>
             </Text>
             <Text size="sm">
               {t`First join:`} {momentText(language, m.firstJoinAt, timeZone)}

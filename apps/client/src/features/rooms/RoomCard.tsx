@@ -74,7 +74,7 @@ export function RoomCard({
           <Text size="sm">
             {plural(room.participants, { one: `${participants} participant`, other: `${participants} participants` })}
           </Text>
-          <Text size="sm">·</Text>
+          <Text size="sm">—</Text>
           <Text size="sm">
             {plural(room.meetingsCount, { one: `${meetings} meeting`, other: `${meetings} meetings` })}
           </Text>
@@ -106,7 +106,7 @@ export function RoomCard({
               </Text>
             ) : (
               <>
-                {periodLabel} ·{' '}
+                {periodLabel} —{' '}
                 {sub.expired ? (
                   <Text span c="red" inherit>
                     <Trans>Expired</Trans>
@@ -117,7 +117,7 @@ export function RoomCard({
                       one: `${remaining} day left`,
                       other: `${remaining} days left`,
                     })}{' '}
-                    · {sub.trial ? <Trans>Ends on {renewsOn}</Trans> : <Trans>Renews on {renewsOn}</Trans>}
+                    — {sub.trial ? <Trans>Ends on {renewsOn}</Trans> : <Trans>Renews on {renewsOn}</Trans>}
                   </>
                 )}
               </>

@@ -97,7 +97,7 @@ export function ActivityList({ refresh, names }: { refresh: number; names: Reado
                 <Text span c="dimmed" size="xs">
                   {when}
                 </Text>{' '}
-                · <bdi>{who}</bdi> {what}
+                — <bdi>{who}</bdi> {what}
                 {target && (
                   <>
                     {' '}

@@ -3,18 +3,22 @@ import { Grid, Select, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { type ReactNode, useMemo } from 'react';
+import { digitsFor, isolateLtr, showDigits } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 
 /** Countries named in the reader's language by Intl, each with its calling code (as the register page offers them). */
 export function useCountryOptions() {
   const language = useLanguage();
+  const digits = digitsFor(language);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `digits` is read through showDigits, which takes it from the reader's prefs.
   return useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: 'region' });
     const seen = new Set<string>();
     return getCountries()
       .map((c) => ({
         value: `+${getCountryCallingCode(c)}`,
-        label: `${names.of(c) ?? c} (+${getCountryCallingCode(c)})`,
+        // The code in the reader's digits, kept left to right ("مصر (+٢٠)", not "(٢٠+)").
+        label: `${names.of(c) ?? c} (${isolateLtr(showDigits(language, `+${getCountryCallingCode(c)}`))})`,
       }))
       .sort((a, b) => a.label.localeCompare(b.label, language))
       .filter((o) => {
@@ -22,7 +26,7 @@ export function useCountryOptions() {
         seen.add(o.value);
         return true;
       });
-  }, [language]);
+  }, [language, digits]);
 }
 
 /** A phone number with its country code (spec §5): the code beside the number from 576 px, above it on a phone. */

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { formatPhone } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import type { ManagedUser, UpdateUserBody } from './api.ts';
-import { phoneText } from './phone-text.ts';
 
 type ManagedRole = NonNullable<UpdateUserBody['role']>;
 
@@ -75,7 +75,7 @@ export function UserRoleDialog({
               </Text>
               {user.phone && (
                 <Text size="sm">
-                  <bdi dir="ltr">{phoneText(user.phone)}</bdi>
+                  <bdi dir="ltr">{formatPhone(language, user.phone)}</bdi>
                 </Text>
               )}
               <Text size="sm" c="dimmed" mt={4}>

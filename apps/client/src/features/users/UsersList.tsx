@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Menu, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { formatPhone } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { browserTimeZone, formatWhen } from '../meetings/format.ts';
 import type { ManagedUser } from './api.ts';
-import { phoneText } from './phone-text.ts';
 
 export type UserAction = 'edit' | 'remove' | 'assign' | 'unassign';
 
@@ -87,6 +87,7 @@ function RowActions({ user, props }: { user: ManagedUser; props: UsersListProps 
 /** Wide screens: one row per person. */
 export function UsersTable(props: UsersListProps) {
   const labels = useLabels();
+  const language = useLanguage();
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
@@ -132,7 +133,7 @@ export function UsersTable(props: UsersListProps) {
                 </bdi>
               </Table.Td>
               <Table.Td>
-                <bdi dir="ltr">{phoneText(u.phone)}</bdi>
+                <bdi dir="ltr">{formatPhone(language, u.phone)}</bdi>
               </Table.Td>
               <Table.Td>{labels.role(u.role)}</Table.Td>
               <Table.Td>
@@ -165,6 +166,7 @@ export function UserCards(props: UsersListProps) {
 function UserCard({ user: u, props }: { user: ManagedUser; props: UsersListProps }) {
   const { t } = useLingui();
   const labels = useLabels();
+  const language = useLanguage();
   const room = u.room?.name;
   return (
     <Card withBorder radius="md" padding="md" data-testid="user-row">
@@ -183,7 +185,7 @@ function UserCard({ user: u, props }: { user: ManagedUser; props: UsersListProps
           <bdi dir="ltr">{u.email}</bdi>
         </Text>
         <Text size="sm">
-          <bdi dir="ltr">{phoneText(u.phone)}</bdi>
+          <bdi dir="ltr">{formatPhone(language, u.phone)}</bdi>
         </Text>
         <Text size="sm">
           {room ? (

@@ -130,7 +130,8 @@ describe('user management page', () => {
     expect(screen.getAllByTestId('user-row')).toHaveLength(3);
     expect(within(table).getByText('القاعة الكبرى')).toBeTruthy();
     expect(within(table).getByText('لم يسجل الدخول بعد')).toBeTruthy();
-    expect(within(table).getByText('+971 50 123 4567')).toBeTruthy();
+    // In the reader's digits, grouped as the country writes it (issue 26), in a left-to-right bdi.
+    expect(within(table).getByText('+٩٧١ ٥٠ ١٢٣ ٤٥٦٧')).toBeTruthy();
     expect(screen.getByTestId('users-total').textContent).toBe('٢٣ مستخدمًا');
     expect((await screen.findByTestId('activity')).textContent).toContain('أضاف مستخدمًا (Mona Ali)');
     // The owner's own row cannot be switched off here; the others can.

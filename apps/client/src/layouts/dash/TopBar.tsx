@@ -82,7 +82,7 @@ export function TopBar({
         <Menu.Dropdown>
           <Menu.Label>
             <Text size="sm" fw={600} c="dark" lh={1.3}>
-              <bdi>{me.name}</bdi> · {roleLabel(user.role)}
+              <bdi>{me.name}</bdi> — {roleLabel(user.role)}
             </Text>
             <bdi>{me.email}</bdi>
           </Menu.Label>

@@ -38,6 +38,8 @@ export const users = pgTable(
     digits: text('digits', { enum: ['arab', 'latn'] }),
     /** Issue 14: unread chat messages are e-mailed as one digest after 15 minutes; the profile turns it off. */
     chatDigest: boolean('chat_digest').notNull().default(true),
+    /** Issue 26: the Hijri (Umm al-Qura) date shown beside the Gregorian one, in pages and e-mails. */
+    hijri: boolean('hijri').notNull().default(false),
     isOps: boolean('is_ops').notNull().default(false),
     active: boolean('active').notNull().default(true),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),

@@ -41,7 +41,9 @@ export function outboxPhoneCodes(db: Db | Tx, secret: string): PhoneCodeSender {
         locale,
         template: 'trialCode',
         values: { code, channel, minutes: TRIAL_CODE.ttlMinutes },
-        digits: null,
+        // The code is typed (or filled in by the phone) in ASCII digits, so the whole message uses them: one digit
+        // style in the line ("هو 349249 … 10 دقائق"), not the code in Latin beside "١٠ دقائق".
+        digits: 'latn',
       });
       return { sid: null, codeHash: hashCode(secret, code) };
     },

@@ -85,7 +85,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         </Stack>
         <Stack gap={4}>
           <Fact label={t`Invoice number`}>
-            <bdi>{showDigits(language, invoice.number)}</bdi>
+            <bdi dir="ltr">{showDigits(language, invoice.number)}</bdi>
           </Fact>
           <Fact label={t`Date`}>
             <time dateTime={invoice.issuedAt}>{day(invoice.issuedAt)}</time>

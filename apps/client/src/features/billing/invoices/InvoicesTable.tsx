@@ -55,7 +55,7 @@ export function InvoicesTable() {
   }, [language, t]);
 
   const day = (iso: string) => formatDate(language, iso, { dateStyle: 'medium', timeZone: viewZone() });
-  const number = (i: InvoiceSummary) => <bdi>{showDigits(language, i.number)}</bdi>;
+  const number = (i: InvoiceSummary) => <bdi dir="ltr">{showDigits(language, i.number)}</bdi>;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="invoices-title">

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Locale } from '@majlis/i18n';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 
 /** An amount in minor units as money, in the reader's language and digits. */
 export function money(locale: Locale, minor: number, currency: string): string {
-  return formatNumber(locale, minor / 100, { style: 'currency', currency });
+  return formatMoney(locale, minor, currency, { minimumFractionDigits: 2 });
 }
 
 /** An invoice's type ('room:monthly', 'purchase:monthly', 'renewal:daily', 'enterprise:monthly') in words. */

@@ -79,7 +79,7 @@ export function TrialCard() {
         </Group>
         {trial.active ? (
           <Text data-testid="trial-days">
-            {plural(trial.remainingDays, { one: `${days} day left`, other: `${days} days left` })} ·{' '}
+            {plural(trial.remainingDays, { one: `${days} day left`, other: `${days} days left` })} —{' '}
             <Trans>Ends on {endsOn}</Trans>
           </Text>
         ) : trial.startsAt ? (

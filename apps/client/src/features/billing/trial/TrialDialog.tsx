@@ -7,7 +7,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { formatNumber, showDigits, typedDigits } from '../../../lib/format.ts';
+import { formatNumber, formatPhone, typedDigits } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { inspect } from '../../../lib/inspect.ts';
 import { fieldErrorsOf, formErrorOf } from '../../../lib/server-errors.ts';
@@ -143,7 +143,7 @@ export function TrialDialog({
     }
   };
 
-  const phoneShown = view.phone ? showDigits(language, view.phone) : '';
+  const phoneShown = view.phone ? formatPhone(language, view.phone) : '';
   const tries = formatNumber(language, snapshot.context.triesLeft);
   const wait = formatNumber(language, resendIn);
   const startedDays = formatNumber(language, started?.remainingDays ?? 0);
@@ -207,11 +207,11 @@ export function TrialDialog({
             <Text size="sm">
               {view.channel === 'whatsapp' ? (
                 <Trans>
-                  Enter the code we sent by WhatsApp to <bdi dir="ltr">{phoneShown}</bdi>.
+                  Enter the code we sent by WhatsApp to <bdi dir="ltr">{phoneShown}</bdi>
                 </Trans>
               ) : (
                 <Trans>
-                  Enter the code we sent by SMS to <bdi dir="ltr">{phoneShown}</bdi>.
+                  Enter the code we sent by SMS to <bdi dir="ltr">{phoneShown}</bdi>
                 </Trans>
               )}
             </Text>

@@ -1,0 +1,150 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { type DigitStyle, digitStyleOf, intlLocale, type Locale, toDigitStyle } from './locales.ts';
+
+/**
+ * Typography rules written once (issue 26), for the client's lib/format.ts and the server's messages alike:
+ * - pieces of one line are joined by a separator no reader takes for a digit: the middle dot "·" and the full stop
+ *   beside Arabic-Indic digits read as the Arabic zero "٠" ("١٠ ·" reads "١٠٠"), so lines use an em dash;
+ * - text that runs left to right inside Arabic (a phone, an invoice number, a meeting number) is isolated, so the
+ *   "+" stays in front and the groups keep their order;
+ * - phones are grouped as their country writes them (libphonenumber), in the reader's digits;
+ * - prices are placed by Intl.NumberFormat for the locale;
+ * - an optional Hijri date (Umm al-Qura) beside the Gregorian one.
+ */
+
+/** The one separator between pieces of a line ("١٠ مشاركين — ساعة"): never a dot. */
+export const SEPARATOR = ' — ';
+
+/** The pieces that say something, joined by the separator. */
+export function joinParts(parts: ReadonlyArray<string | null | undefined | false>): string {
+  return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join(SEPARATOR);
+}
+
+/** Left-to-right isolation (U+2066 … U+2069): a phone or a reference keeps its order inside Arabic. */
+export const LRI = '\u2066';
+export const PDI = '\u2069';
+export function isolateLtr(text: string): string {
+  return text ? `${LRI}${text}${PDI}` : text;
+}
+
+/** The isolation marks taken away again (for a field's value, a copy, a comparison). */
+export function stripIsolation(text: string): string {
+  return text.replace(/[\u2066-\u2069\u200e\u200f]/g, '');
+}
+
+/**
+ * A phone (E.164 or as typed) grouped as its country writes it internationally ("+966 50 123 4567"), in the reader's
+ * digits, isolated left to right; a number libphonenumber cannot read is shown as given.
+ */
+export function formatPhone(locale: Locale, phone: string, digits?: DigitStyle | null, isolate = true): string {
+  if (!phone) return '';
+  const ascii = toDigitStyle(phone, 'latn').replace(/[\s\u2066-\u2069\u200e\u200f]/g, '');
+  const parsed = parsePhoneNumberFromString(ascii.startsWith('00') ? `+${ascii.slice(2)}` : ascii);
+  let grouped = parsed?.isValid() ? parsed.formatInternational() : phone;
+  // Egypt's mobiles are written 2-4-4 after the code ("+20 10 0555 6677"), not as one block of eight.
+  const national = parsed?.nationalNumber ?? '';
+  if (parsed?.isValid() && parsed.country === 'EG' && /^1\d{9}$/.test(national)) {
+    grouped = `+20 ${national.slice(0, 2)} ${national.slice(2, 6)} ${national.slice(6)}`;
+  }
+  const shown = toDigitStyle(grouped, digitStyleOf(locale, digits));
+  return isolate ? isolateLtr(shown) : shown;
+}
+
+/** A reference read left to right (an invoice or meeting number) in the reader's digits, isolated. */
+export function formatReference(locale: Locale, reference: string, digits?: DigitStyle | null): string {
+  return isolateLtr(toDigitStyle(reference, digitStyleOf(locale, digits)));
+}
+
+/**
+ * A price placed by Intl.NumberFormat for the locale ("٢ ج.م.‏", "US$2"). An Arabic line never carries a symbol made
+ * of Latin letters ("US$" comes out as "$US ٢" right to left): Arabic names such a currency ("٢ دولار أمريكي").
+ * `minor` is in hundredths; a whole amount shows no decimals.
+ */
+export function formatMoney(
+  locale: Locale,
+  minor: number,
+  currency: string,
+  digits?: DigitStyle | null,
+  opts?: Intl.NumberFormatOptions,
+): string {
+  const whole = minor % 100 === 0;
+  const options: Intl.NumberFormatOptions = {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+    ...opts,
+  };
+  const tag = intlLocale(locale, digits);
+  const text = new Intl.NumberFormat(tag, options).format(minor / 100);
+  if (locale !== 'ar' || !/[A-Za-z]/.test(text)) return text;
+  return new Intl.NumberFormat(tag, { ...options, currencyDisplay: 'name' }).format(minor / 100);
+}
+
+/** The Intl locale of a language and digit style in a calendar: 'ar-EG-u-ca-islamic-umalqura-nu-latn'. */
+function calendarLocale(locale: Locale, calendar: string, digits?: DigitStyle | null): string {
+  const tag = intlLocale(locale, digits);
+  const [base, ext] = tag.split('-u-');
+  return `${base}-u-ca-${calendar}${ext ? `-${ext}` : ''}`;
+}
+
+/** The Hijri (Umm al-Qura) date of a moment in a zone: "١ رمضان ١٤٤٧ هـ", "1 Ramadan 1447 AH". */
+export function formatHijri(
+  locale: Locale,
+  date: Date | string | number,
+  timeZone: string,
+  digits?: DigitStyle | null,
+) {
+  return new Intl.DateTimeFormat(calendarLocale(locale, 'islamic-umalqura', digits), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  }).format(new Date(date));
+}
+
+/** A Gregorian date with its Hijri date beside it when the reader asked for it: "١٨ فبراير ٢٠٢٦ (١ رمضان ١٤٤٧ هـ)". */
+export function withHijri(
+  locale: Locale,
+  text: string,
+  date: Date | string | number,
+  timeZone: string,
+  hijri: boolean | null | undefined,
+  digits?: DigitStyle | null,
+): string {
+  return hijri ? `${text} (${formatHijri(locale, date, timeZone, digits)})` : text;
+}
+
+/** The Hijri months a span of days covers ("رجب – شعبان ١٤٤٧ هـ"), for a calendar's header; `end` is exclusive. */
+export function formatHijriSpan(
+  locale: Locale,
+  start: Date,
+  end: Date,
+  timeZone: string,
+  digits?: DigitStyle | null,
+): string {
+  const format = new Intl.DateTimeFormat(calendarLocale(locale, 'islamic-umalqura', digits), {
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  });
+  const last = new Date(Math.max(start.getTime(), end.getTime() - 1));
+  return format.formatRange(start, last);
+}
+
+/**
+ * One date style per context: Intl's 'medium' and 'short' dates are numeric in Arabic ("٢٧‏/١١‏/٢٠٢٦", read
+ * "٢٠٢٦/١١/٢٧" right to left) where every other page writes "٢٧ نوفمبر ٢٠٢٦"; they become day, month name and year
+ * (English's 'medium' is unchanged: "27 Nov 2026"). A short time goes with them as hour and minute.
+ */
+export function dateOptions(opts: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormatOptions {
+  const { dateStyle, timeStyle, ...rest } = opts;
+  if (dateStyle !== 'medium' && dateStyle !== 'short') return opts;
+  const time: Intl.DateTimeFormatOptions =
+    timeStyle === undefined
+      ? {}
+      : timeStyle === 'short'
+        ? { hour: 'numeric', minute: '2-digit' }
+        : { hour: 'numeric', minute: '2-digit', second: '2-digit' };
+  return { ...rest, day: 'numeric', month: 'short', year: 'numeric', ...time };
+}
