@@ -26,6 +26,7 @@ import { listUsers } from '@majlis/core/users/list-users';
 import { removeUser, setUserStatus, updateUser } from '@majlis/core/users/manage-user';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
+import { keepChosenLanguage } from '../http/chosen-language.ts';
 import { actorChanged, needsPower, requireActor, startSession } from '../http/session.ts';
 import { doc, jsonBody, paramsOf, queryOf } from '../http/validate.ts';
 
@@ -166,6 +167,7 @@ export const userRoutes = new Hono<Env>()
         password: c.req.valid('json').password,
         ip: c.get('ip'),
       });
+      await keepChosenLanguage(c, userId);
       // A new session id: the user now acts in the inviting account (and a new person is signed in for the first time).
       await startSession(c, userId, accountId);
       const actor = await findActor(db, userId, accountId);

@@ -14,6 +14,7 @@ import { useFieldError } from '../../ui/use-field-error.ts';
 import type { UserInfo } from '../dashboard/account-context.tsx';
 import { PhoneFields } from '../users/PhoneFields.tsx';
 import { profileApi } from './api.ts';
+import { useFollowLiveLanguage } from './follow-live-language.ts';
 import { type DetailsForm, profileBodyOf, splitPhone, timeZones, validateDetails } from './profile-form.ts';
 
 /** First and last name, phone with its country code, language, time zone and digit style. */
@@ -36,6 +37,7 @@ export function DetailsCard({ info }: { info: UserInfo }) {
     },
     validate: validateDetails,
   });
+  useFollowLiveLanguage(form);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
