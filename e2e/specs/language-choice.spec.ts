@@ -24,9 +24,11 @@ test('toggling the language on the profile page, then saving, keeps the chosen l
   await expect(details.getByLabel('Language', { exact: true })).toHaveValue('English');
   await expect(page.getByTestId('profile-digits')).toHaveValue(/Latin/);
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/profile') && r.request().method() === 'PUT');
+  // The saved user makes the dashboard read its account data again, whose profile language it then applies.
+  const reread = page.waitForResponse((r) => r.url().endsWith('/api/user/info'));
   await details.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(200);
-  await expect(page.getByText('Your details were saved')).toBeVisible();
+  await reread;
   await expectLanguage(page, 'en');
   await screenshot(page, 'language-choice-profile-saved-en');
   const { json } = await api<{ info: { locale: string; digits: string | null } }>(page, 'GET', '/api/user/info');
@@ -39,8 +41,11 @@ test('toggling the language on the profile page, then saving, keeps the chosen l
   await page.getByTestId('language-toggle').click();
   await expectLanguage(page, 'ar');
   await expect(details.getByLabel('اللغة', { exact: true })).toHaveValue('العربية');
+  const savedBack = page.waitForResponse((r) => r.url().endsWith('/api/profile') && r.request().method() === 'PUT');
+  const rereadBack = page.waitForResponse((r) => r.url().endsWith('/api/user/info'));
   await details.getByRole('button', { name: 'حفظ' }).click();
-  await expect(page.getByText('تم حفظ بياناتك')).toBeVisible();
+  expect((await savedBack).status()).toBe(200);
+  await rereadBack;
   await expectLanguage(page, 'ar');
   expect((await api<{ info: { locale: string } }>(page, 'GET', '/api/user/info')).json.info.locale).toBe('ar');
 });
