@@ -51,7 +51,7 @@ export function RecurrenceFields({ form }: { form: UseFormReturnType<MeetingForm
         </Group>
       </Chip.Group>
       {form.errors.recurrenceDays && (
-        <Text c="red" size="xs" mt={4}>
+        <Text c="red" size="xs" mt={4} data-field-error>
           {errorText(form.errors.recurrenceDays)}
         </Text>
       )}
@@ -75,7 +75,7 @@ export function RecurrenceFields({ form }: { form: UseFormReturnType<MeetingForm
             ]}
           />
           {form.errors.repeatEnd && (
-            <Text c="red" size="xs" role="alert">
+            <Text c="red" size="xs" role="alert" data-field-error>
               {errorText(form.errors.repeatEnd)}
             </Text>
           )}
