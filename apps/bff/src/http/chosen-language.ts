@@ -9,8 +9,7 @@ import type { Env } from '../env.ts';
 /**
  * Issue 26: a language the visitor chose themselves on a signed-out page (the MajlisLangChosen flag beside
  * MajlisLang) is kept at sign-in (login, registration's confirmation, an accepted invitation) and becomes the
- * profile's, as the language chart decides with `chosen`; the flag is then cleared. Without the flag the profile's
- * language stands.
+ * profile's; the flag is then cleared. Without the flag the profile's language stands.
  */
 export async function keepChosenLanguage(c: Context<Env>, userId: string): Promise<void> {
   if (getCookie(c, LANG_CHOSEN_COOKIE) !== '1') return;
@@ -18,6 +17,8 @@ export async function keepChosenLanguage(c: Context<Env>, userId: string): Promi
   deleteCookie(c, LANG_CHOSEN_COOKIE, { path: '/', secure: config.secure });
   const stored = getCookie(c, LANG_COOKIE) ?? null;
   if (!stored?.trim()) return;
-  const locale = decideLanguage({ stored, chosen: true });
+  // The chart without the profile: the explicit choice stands where the profile would (so no new chart state, and
+  // anything not En is Ar as ever).
+  const locale = decideLanguage({ stored });
   if (await adoptChosenLocale(db, userId, locale)) await publishActorChanged(bus, userId);
 }

@@ -17,11 +17,6 @@ describe('decideLanguage', () => {
     [{ profile: 'ar', stored: 'En', acceptLanguage: 'en' }, 'ar'],
     [{ profile: null, stored: 'En' }, 'en'],
     [{ profile: 'de', stored: 'En' }, 'ar'],
-    // Issue 26: a language chosen explicitly before signing in outranks the profile's.
-    [{ profile: 'ar', stored: 'En', chosen: true }, 'en'],
-    [{ profile: 'en', stored: 'Ar', chosen: true }, 'ar'],
-    [{ profile: 'en', stored: null, chosen: true }, 'en'],
-    [{ profile: 'ar', stored: 'En', chosen: false }, 'ar'],
   ] as const)('%j → %s', (input, expected) => {
     expect(decideLanguage(input)).toBe(expected);
   });

@@ -8,15 +8,12 @@ export type LanguageEvent =
 
 /**
  * Where the language may come from, first given first (issue 17): the signed-in user's profile (users.locale), then
- * what the browser kept (localStorage or the MajlisLang cookie), then the request's Accept-Language. A language the
- * visitor chose themselves before signing in (`chosen`: the MajlisLangChosen cookie, issue 26) comes before the
- * profile, which the sign-in then updates to it.
+ * what the browser kept (localStorage or the MajlisLang cookie), then the request's Accept-Language.
  */
 export interface LanguageInput {
   profile?: string | null;
   stored?: string | null;
   acceptLanguage?: string | null;
-  chosen?: boolean;
 }
 
 const isEnglish = (value: string | null | undefined) => !!value && /^en\b/i.test(value.trim());
@@ -31,15 +28,13 @@ export const languageMachine = setup({
   types: {
     events: {} as LanguageEvent,
     input: {} as LanguageInput,
-    context: {} as { profile: string | null; stored: string | null; acceptLanguage: string | null; chosen: boolean },
+    context: {} as { profile: string | null; stored: string | null; acceptLanguage: string | null },
   },
   actions: {
     applyLanguage: (_, _params: { language: LanguageCode }) => {},
     storeLanguage: (_, _params: { language: LanguageCode }) => {},
   },
   guards: {
-    chosenIsEnglish: ({ context }) => context.chosen && isEnglish(context.stored),
-    chosenGiven: ({ context }) => context.chosen && given(context.stored),
     profileGiven: ({ context }) => given(context.profile),
     profileIsEnglish: ({ context }) => isEnglish(context.profile),
     storedGiven: ({ context }) => given(context.stored),
@@ -54,15 +49,12 @@ export const languageMachine = setup({
     profile: input.profile ?? null,
     stored: input.stored ?? null,
     acceptLanguage: input.acceptLanguage ?? null,
-    chosen: input.chosen ?? false,
   }),
   initial: 'detecting',
   states: {
     /** Transient: the first source given decides, and anything but En is Ar (saved back as Ar). */
     detecting: {
       always: [
-        { guard: 'chosenIsEnglish', target: 'en' },
-        { guard: 'chosenGiven', target: 'ar' },
         { guard: 'profileIsEnglish', target: 'en' },
         { guard: 'profileGiven', target: 'ar' },
         { guard: 'storedIsEnglish', target: 'en' },
