@@ -68,10 +68,11 @@ for (const language of ['ar', 'en'] as const) {
     test('signed out: every public route fits 320–414 px; the cookie banner is compact', async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 780 });
       await page.goto('/join');
-      // The banner stays (no consent yet) and is checked with every page; on a phone it keeps to the bottom fifth.
+      // The banner stays (no consent yet) and is checked with every page; on a phone it keeps to the bottom quarter
+      // (issue 26: a fifth left no room for spec §2's explanation, now two lines of it, the rest a tap away).
       const banner = page.getByTestId('cookie-banner');
       await expect(banner).toBeVisible();
-      expect((await banner.boundingBox())?.height ?? 999).toBeLessThan(780 / 5);
+      expect((await banner.boundingBox())?.height ?? 999).toBeLessThan(780 / 4);
       await expect(page.getByRole('button', { name: language === 'ar' ? 'انضمام' : 'Join' })).toBeInViewport({
         ratio: 1,
       });

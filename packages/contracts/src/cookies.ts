@@ -15,6 +15,12 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const X_XSRF_COOKIE = 'X-XSRF-TOKEN';
 /** The chosen language ('Ar' / 'En'), read by the server for e-mails and messages. */
 export const LANG_COOKIE = 'MajlisLang';
+/**
+ * '1' when a signed-out visitor picked the language themselves (the language menu on the login, register or
+ * invitation page): signing in then keeps MajlisLang's language and writes it to the profile (issue 26), and the BFF
+ * clears this flag.
+ */
+export const LANG_CHOSEN_COOKIE = 'MajlisLangChosen';
 /** The visitor's cookie choice ('true' / 'false', 365 days) and the cookie policy version it was made under. */
 export const CONSENT_COOKIE = 'CookieConsent';
 export const CONSENT_VERSION_COOKIE = 'CookieConsentVersion';

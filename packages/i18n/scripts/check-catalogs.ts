@@ -4,12 +4,14 @@
  * every message must be valid ICU MessageFormat with the same arguments in both languages, and each plural must
  * give every plural category of its language (Arabic: zero, one, two, few, many, other; English: one, other).
  * The client catalog is re-extracted from the source first, so a string added in code without a translation fails.
+ * And one term per concept (issue 26): no translation may use a variant glossary.json forbids in its language.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { type CatalogText, glossaryProblems, parseGlossary } from '../src/glossary.ts';
 import { argumentsOf, missingPluralCases } from '../src/icu.ts';
 import { LOCALE_INFO, type Locale } from '../src/locales.ts';
 import { parsePo } from '../src/po.ts';
@@ -43,10 +45,13 @@ function compile(where: string, locale: Locale, text: string): CompiledMessage |
 }
 
 let count = 0;
+const catalogs: CatalogText[] = [];
 for (const name of names) {
   const read = (l: Locale) => {
     const file = join(root, 'locales', l, name);
-    return existsSync(file) ? parsePo(readFileSync(file, 'utf8')).filter((e) => !e.obsolete) : [];
+    const messages = existsSync(file) ? parsePo(readFileSync(file, 'utf8')).filter((e) => !e.obsolete) : [];
+    catalogs.push({ file: `${l}/${name}`, locale: l, messages });
+    return messages;
   };
   const ar = new Map(read('ar').map((e) => [e.msgid, e.msgstr]));
   const en = new Map(read('en').map((e) => [e.msgid, e.msgstr]));
@@ -80,8 +85,14 @@ for (const name of names) {
   }
 }
 
+const glossary = parseGlossary(readFileSync(join(root, 'glossary.json'), 'utf8'));
+problems.push(...glossaryProblems(glossary, catalogs));
+
 if (problems.length) {
   console.error(`${problems.length} catalog problem(s):\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`i18n: ${count} messages, each translated in ar and en, valid ICU with the same arguments`);
+console.log(
+  `i18n: ${count} messages, each translated in ar and en, valid ICU with the same arguments, ` +
+    `one term for each of the glossary's ${glossary.concepts.length} concepts`,
+);

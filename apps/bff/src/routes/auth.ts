@@ -17,6 +17,7 @@ import { AppError } from '@majlis/core/errors';
 import { loginDelayMs } from '@majlis/core/rate-limit';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
+import { keepChosenLanguage } from '../http/chosen-language.ts';
 import { anonymousCsrf, endSession, type requireActor, setCsrfCookie, startSession } from '../http/session.ts';
 import { doc, jsonBody } from '../http/validate.ts';
 
@@ -73,6 +74,7 @@ export const authRoutes = new Hono<Env>()
       const { limits, db, config } = c.get('runtime');
       await limits.consume('resetIp', c.get('ip'));
       const { userId, accountId } = await confirmRegistration(db, config, c.req.valid('json').token);
+      await keepChosenLanguage(c, userId);
       await startSession(c, userId, accountId);
       return c.json({ user: await signedInUser(c, userId, accountId) }, 201);
     },
@@ -111,6 +113,7 @@ export const authRoutes = new Hono<Env>()
       }
       await Promise.all([limits.refund('loginIp', ip), limits.reset('loginAccountIp', pair)]);
       const { userId, accountId } = signedIn;
+      await keepChosenLanguage(c, userId);
       await startSession(c, userId, accountId);
       return c.json({ user: await signedInUser(c, userId, accountId) });
     },

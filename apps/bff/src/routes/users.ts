@@ -35,6 +35,7 @@ import { listUsers } from '@majlis/core/users/list-users';
 import { removeUser, setUserStatus, updateUser } from '@majlis/core/users/manage-user';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
+import { keepChosenLanguage } from '../http/chosen-language.ts';
 import { institutionWritable } from '../http/institution-gate.ts';
 import { actorChanged, needsPower, requireActor, startSession } from '../http/session.ts';
 import { doc, idParam, jsonBody, paramsOf, queryOf } from '../http/validate.ts';
@@ -227,6 +228,7 @@ export const userRoutes = new Hono<Env>()
         actor: c.get('actor') ?? null,
         ip: c.get('ip'),
       });
+      await keepChosenLanguage(c, userId);
       // A new session id: the user now acts in the inviting account (and a new person is signed in for the first time).
       await startSession(c, userId, accountId);
       const actor = await findActor(db, userId, accountId);

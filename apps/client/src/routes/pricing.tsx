@@ -24,6 +24,7 @@ import { formatMoney, ROOM_TYPE_LABEL } from '../features/billing/labels.ts';
 import { EnterpriseComparison } from '../features/pricing/EnterpriseComparison.tsx';
 import { KEYBOARD_SCROLL } from '../features/pricing/keyboard-scroll.ts';
 import { PlanCard } from '../features/pricing/PlanCard.tsx';
+import { ScrollHint } from '../features/pricing/ScrollHint.tsx';
 import { api, body } from '../lib/api.ts';
 import { formatNumber } from '../lib/format.ts';
 import { messageOf } from '../lib/http.ts';
@@ -198,6 +199,7 @@ export default function PricingPage() {
               <Trans>{ROOM_TYPE_LABEL[type]} rooms by number of participants</Trans>
             </Title>
             {/* Wider than a phone: the table scrolls inside its own box, never the page. */}
+            <ScrollHint />
             <Table.ScrollContainer minWidth={480} data-testid="pricing-table" scrollAreaProps={KEYBOARD_SCROLL}>
               <Table striped withTableBorder>
                 <Table.Thead>

@@ -172,6 +172,8 @@ export default function RegisterPage() {
                 name="password"
                 autoComplete="new-password"
                 description={t`At least 8 characters`}
+                // The hint under the field: above it, it pushed this input below its confirmation's (issue 26).
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 {...input('password')}
               />
               <PasswordInput
@@ -185,12 +187,16 @@ export default function RegisterPage() {
               name="acceptTerms"
               {...box('acceptTerms')}
               label={
-                <Trans>
-                  I accept the{' '}
-                  <Anchor component={Link} to="/home/conditions" target="_blank" inherit>
-                    terms and conditions
-                  </Anchor>
-                </Trans>
+                // One inline box: the label lays out its children as flex items, which dropped the space before the
+                // link ("أوافق علىالشروط والأحكام", issue 26).
+                <span data-testid="accept-terms-label">
+                  <Trans>
+                    I accept the{' '}
+                    <Anchor component={Link} to="/home/conditions" target="_blank" inherit>
+                      terms and conditions
+                    </Anchor>
+                  </Trans>
+                </span>
               }
             />
             <Checkbox name="ageConfirmed" {...box('ageConfirmed')} label={t`I am over 12 years old`} />

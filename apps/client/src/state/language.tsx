@@ -1,3 +1,4 @@
+import { LANG_CHOSEN_COOKIE } from '@majlis/contracts/cookies';
 import { LOCALE_INFO, type Locale } from '@majlis/i18n';
 import { decideLanguage, type LanguageEvent, languageMachine } from '@majlis/machines';
 import { useDirection } from '@mantine/core';
@@ -61,7 +62,8 @@ export function useLanguage(): Locale {
 }
 
 /**
- * The language menu and toggle: the machine's SET or TOGGLE and, signed in, the result saved on the profile too, so
+ * The language menu and toggle: the machine's SET or TOGGLE; signed out, the MajlisLangChosen flag (issue 26), and,
+ * signed in, the result saved on the profile too, so
  * e-mails and notifications follow it and the user's other devices start in it (the machine's rule: profile first).
  * A failed save leaves this browser's choice in place; the server keeps the profile's until the next one.
  */
@@ -70,7 +72,8 @@ export function useChooseLanguage() {
   const signedIn = useSessionUser() !== null;
   return (event: LanguageEvent) => {
     actor.send(event);
-    if (!signedIn) return;
+    // Signed out, an explicit choice (not a detected language): the sign-in keeps it and makes it the profile's.
+    if (!signedIn) return writeCookie(LANG_CHOSEN_COOKIE, '1');
     const locale = actor.getSnapshot().matches('en') ? 'en' : 'ar';
     // The typed client loads with the first signed-in page, not with the first page of a visitor.
     void import('../lib/api.ts')

@@ -1,5 +1,5 @@
 import type { ProfileAnswer, TProfileBody, TProfileLocaleBody } from '@majlis/contracts/profile';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { type Actor, toSessionUser } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema/index.ts';
@@ -50,4 +50,17 @@ export async function saveLocale(db: Db, actor: Actor, body: TProfileLocaleBody)
     .returning({ locale: users.locale });
   if (!u) throw notFound();
   return { locale: u.locale };
+}
+
+/**
+ * Signing in after choosing the language on a signed-out page (issue 26): that choice becomes the profile's. Answers
+ * whether the profile changed.
+ */
+export async function adoptChosenLocale(db: Db, userId: string, locale: 'ar' | 'en'): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, userId), ne(users.locale, locale)))
+    .returning({ id: users.id });
+  return changed.length > 0;
 }

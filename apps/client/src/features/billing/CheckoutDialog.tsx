@@ -118,7 +118,7 @@ export function CheckoutDialog({
   const formError = payError ? formErrorOf(payError, language, t`An error occurred, try again`) : null;
 
   const onPay = () => {
-    if (!purchase || busy) return;
+    if (!purchase || busy || quote?.coupon?.applied === false) return;
     if (purchase.kind === 'room') {
       const checked = ZRoomName.safeParse(name);
       if (!checked.success) return setNameError(checked.error.issues[0]?.message ?? 'field.roomName');
@@ -240,7 +240,13 @@ export function CheckoutDialog({
           <Button variant="default" onClick={onClose} disabled={phase === 'leaving'}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button onClick={onPay} loading={busy} disabled={!quote || quoting} data-testid="pay">
+          <Button
+            onClick={onPay}
+            loading={busy}
+            // A refused coupon is never sent to be paid (issue 26: Pay stayed on and the checkout answered 409).
+            disabled={!quote || quoting || quote.coupon?.applied === false}
+            data-testid="pay"
+          >
             {total ? <Trans>Pay {total}</Trans> : <Trans>Pay</Trans>}
           </Button>
         </Group>

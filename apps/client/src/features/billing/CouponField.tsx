@@ -67,9 +67,26 @@ export function CouponField({ quote, onApply }: { quote: Quote | null; onApply: 
             </Trans>
           </Text>
         ) : (
-          <Text size="sm" c="red.9" mt={4} role="alert" data-testid="coupon-status">
-            {refusal(coupon.refusal ?? '')}
-          </Text>
+          // Refused, it would make the payment fail (409): Pay waits until the code is removed or replaced.
+          <Group gap="xs" mt={4} wrap="nowrap" align="center">
+            <Text size="sm" c="red.9" role="alert" data-testid="coupon-status" style={{ flex: 1 }}>
+              {refusal(coupon.refusal ?? '')}
+            </Text>
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              mih={44}
+              onClick={() => {
+                setText('');
+                setError(null);
+                onApply(undefined);
+              }}
+              data-testid="remove-coupon"
+            >
+              <Trans>Remove the coupon</Trans>
+            </Button>
+          </Group>
         ))}
     </div>
   );

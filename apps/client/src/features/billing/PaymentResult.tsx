@@ -23,6 +23,7 @@ function retryable(order: OrderView): boolean {
 /** /dashbord/billing/payment/:orderId: where the provider sends the browser back; the order says how it went. */
 export function PaymentResult({ orderId }: { orderId: string }) {
   const { t } = useLingui();
+  const failedTitle = t`Payment failed`;
   const language = useLanguage();
   const labels = useBillingLabels();
   const [order, setOrder] = useState<OrderView | null>(null);
@@ -136,9 +137,12 @@ export function PaymentResult({ orderId }: { orderId: string }) {
         {order?.status === 'failed' && (
           <>
             <Title order={2} size="h3" c="red.9">
-              <Trans>Payment failed</Trans>
+              {failedTitle}
             </Title>
-            {order.failure && <Text data-testid="failure">{order.failure[language]}</Text>}
+            {/* A card declined says just "Payment failed", the title's words: said once (issue 26). */}
+            {order.failure && order.failure[language].trim() !== failedTitle && (
+              <Text data-testid="failure">{order.failure[language]}</Text>
+            )}
             {order.failureDetail && (
               <Text size="sm" c="dimmed" dir="auto" data-testid="failure-detail">
                 {order.failureDetail}

@@ -103,4 +103,12 @@ describe('payment result page', () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith('/billing/sandbox/r-2'));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
+
+  it('a declined card says "Payment failed" once: its reason is the title\'s own words (issue 26)', async () => {
+    const failed = order({ status: 'failed', failure: { ar: 'فشلت عملية الدفع', en: 'Payment failed' } });
+    const { result } = await openResult('Ar', { 'GET /api/billing/orders/ord-1': { body: failed } });
+    expect(await within(result).findByText('فشلت عملية الدفع')).toBeTruthy();
+    expect(within(result).getAllByText('فشلت عملية الدفع')).toHaveLength(1);
+    expect(within(result).queryByTestId('failure')).toBeNull();
+  });
 });

@@ -179,6 +179,11 @@ export function CalendarView() {
           datesSet={(info) => setHijri(hijriMonths(language, info.view.currentStart, info.view.currentEnd, timeZone))}
           eventDrop={onDrop}
           eventClick={onClick}
+          // A title takes its own direction: an Arabic name in the English calendar was cut at its start (issue 26).
+          eventTitleClass="majlis-event-title"
+          eventDidMount={({ el }) => {
+            for (const title of el.querySelectorAll('.majlis-event-title')) title.setAttribute('dir', 'auto');
+          }}
           // dragging is for a mouse; on a phone a tap opens the day's dialog
           editable={!phone}
           eventDurationEditable={false}

@@ -54,7 +54,8 @@ export function StorageBlock({
 
   const percent = Math.max(0, storage.usedPercent);
   const color = percent >= STORAGE_WARN ? 'red' : 'majlis';
-  const shown = formatNumber(language, Math.round(percent) / 100, { style: 'percent' });
+  // The server's rule, one decimal (core account-info), so "0.3%" stands beside "0.3% of 30 GB", not "0%" (issue 26).
+  const shown = formatNumber(language, Math.round(percent * 10) / 1000, { style: 'percent', maximumFractionDigits: 1 });
   return (
     <div className="storage-block" data-testid="storage-block" data-level={percent >= STORAGE_WARN ? 'warning' : 'ok'}>
       {collapsed ? (

@@ -104,6 +104,9 @@ export function MeetingCard({
         <Text size="sm">
           {meeting.type === 'permanent' ? (
             <Trans>Permanent meeting, available at any time</Trans>
+          ) : next && meeting.status === 'running' ? (
+            // Running, it is not "upcoming" (issue 26: a running meeting read "القادم:").
+            <Trans>In progress (scheduled {formatWhen(language, next, timeZone)})</Trans>
           ) : next ? (
             <Trans>Next: {besideHijri(language, formatWhen(language, next, timeZone), next, timeZone)}</Trans>
           ) : (

@@ -17,12 +17,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { zoneLabel } from '../../lib/format.ts';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { DigitsInput } from '../../ui/DigitsInput.tsx';
+import { revealFirstError } from '../../ui/reveal-error.ts';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
 import { type Room, type RoomTypeInfo, roomsApi } from '../rooms/api.ts';
@@ -112,22 +113,27 @@ export function MeetingFormDialog({
       .map((a) => ({ value: a.id, label: `${a.fname} ${a.lname}` })),
   ];
 
-  const submit = form.onSubmit(async (valid) => {
-    setFormError(null);
-    setBusy(true);
-    try {
-      // what the room's provider cannot honour goes off, as the form shows it (and as the server would save it)
-      const body = meetingBodyOf(profile ? honouredOptions(profile, valid) : valid);
-      onSaved(meeting ? await meetingsApi.update(meeting.id, body) : await meetingsApi.create(body));
-    } catch (error) {
-      const fields = fieldErrorsOf(error, language);
-      // The calendar's startsAt is the form's day.
-      form.setErrors({ ...fields, ...(fields.startsAt && !fields.day ? { day: fields.startsAt } : {}) });
-      setFormError(formErrorOf(error, language, t`An error occurred, try again`));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = form.onSubmit(
+    async (valid) => {
+      setFormError(null);
+      setBusy(true);
+      try {
+        // what the room's provider cannot honour goes off, as the form shows it (and as the server would save it)
+        const body = meetingBodyOf(profile ? honouredOptions(profile, valid) : valid);
+        onSaved(meeting ? await meetingsApi.update(meeting.id, body) : await meetingsApi.create(body));
+      } catch (error) {
+        const fields = fieldErrorsOf(error, language);
+        // The calendar's startsAt is the form's day.
+        form.setErrors({ ...fields, ...(fields.startsAt && !fields.day ? { day: fields.startsAt } : {}) });
+        setFormError(formErrorOf(error, language, t`An error occurred, try again`));
+        revealFirstError(formRef.current);
+      } finally {
+        setBusy(false);
+      }
+    },
+    () => revealFirstError(formRef.current),
+  );
 
   return (
     <Modal
@@ -143,7 +149,7 @@ export function MeetingFormDialog({
           <Trans>Changes apply to all days of this meeting.</Trans>
         </Alert>
       )}
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={submit} ref={formRef}>
         <Stack>
           {formError && (
             <Alert color="red" variant="light" role="alert" data-testid="meeting-form-error">

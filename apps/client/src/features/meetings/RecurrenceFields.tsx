@@ -52,7 +52,7 @@ export function RecurrenceFields({ form }: { form: UseFormReturnType<MeetingForm
         </Group>
       </Chip.Group>
       {form.errors.recurrenceDays && (
-        <Text c="red" size="xs" mt={4}>
+        <Text c="red" size="xs" mt={4} data-field-error>
           {errorText(form.errors.recurrenceDays)}
         </Text>
       )}
@@ -76,7 +76,7 @@ export function RecurrenceFields({ form }: { form: UseFormReturnType<MeetingForm
             ]}
           />
           {form.errors.repeatEnd && (
-            <Text c="red" size="xs" role="alert">
+            <Text c="red" size="xs" role="alert" data-field-error>
               {errorText(form.errors.repeatEnd)}
             </Text>
           )}

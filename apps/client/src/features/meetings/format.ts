@@ -52,7 +52,8 @@ export function formatBytes(locale: Locale, bytes: number): string {
   return formatNumber(locale, value, {
     style: 'unit',
     unit: units[i],
-    unitDisplay: locale === 'ar' ? 'long' : 'short',
+    // Bytes are spelt out in English too: the short form read "0 byte of 10 GB" (issue 26); "0 bytes", "1 byte".
+    unitDisplay: locale === 'ar' || i === 0 ? 'long' : 'short',
     maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
   });
 }

@@ -50,6 +50,20 @@ describe('meeting card', () => {
     expect(screen.getByTestId('favourite-star').getAttribute('fill')).toBe(fill);
     expect(screen.getByRole('button', { name: /اجتماع الفريق/ }).getAttribute('aria-pressed')).toBe(pressed);
   });
+
+  it('labels a running meeting as in progress, not as the next one (issue 26: "القادم:")', async () => {
+    const running = {
+      ...meeting(false),
+      type: 'scheduled',
+      status: 'running',
+      startsAt: '2026-11-27T09:00:00.000Z',
+    } as unknown as Meeting;
+    await renderWithProviders(
+      <MeetingCard meeting={running} timeZone="Africa/Cairo" busy={false} onAction={() => {}} icsUrl="" />,
+    );
+    expect(screen.queryByText(/القادم/)).toBeNull();
+    expect(screen.getByText(/^جارٍ الآن \(موعده /)).toBeTruthy();
+  });
 });
 
 /** Issue 26: one separator no reader takes for a zero, one digit style, and the Hijri date when the profile asks. */

@@ -4,6 +4,7 @@ import type { Locale } from '@majlis/i18n';
 import { Badge, Group, Table, Text, Title } from '@mantine/core';
 import { formatMoney } from '../billing/labels.ts';
 import { KEYBOARD_SCROLL } from './keyboard-scroll.ts';
+import { ScrollHint } from './ScrollHint.tsx';
 
 /** The institution's side: what it adds, its monthly renewal, and the move from a personal account (base waived). */
 export function EnterpriseComparison({
@@ -22,6 +23,7 @@ export function EnterpriseComparison({
       <Title order={2} size="h3" mt={48} mb="md">
         <Trans>Individual or organisation</Trans>
       </Title>
+      <ScrollHint />
       <Table.ScrollContainer minWidth={420} scrollAreaProps={KEYBOARD_SCROLL}>
         <Table striped withTableBorder>
           <Table.Thead>

@@ -14,6 +14,7 @@ import { useFieldError } from '../../ui/use-field-error.ts';
 import type { UserInfo } from '../dashboard/account-context.tsx';
 import { PhoneFields } from '../users/PhoneFields.tsx';
 import { profileApi } from './api.ts';
+import { useFollowLiveLanguage } from './follow-live-language.ts';
 import { type DetailsForm, profileBodyOf, splitPhone, validateDetails } from './profile-form.ts';
 import { ZonePicker } from './ZonePicker.tsx';
 
@@ -38,6 +39,7 @@ export function DetailsCard({ info }: { info: UserInfo }) {
     },
     validate: validateDetails,
   });
+  useFollowLiveLanguage(form);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const values = form.getValues();

@@ -59,6 +59,9 @@ export function PhoneFields({
       <Grid.Col span={{ base: 12, xs: 7 }}>
         <TextInput
           label={t`Phone number`}
+          // Every form that shows it needs it (the contracts' ZPhone): unmarked, it read as optional and an empty one
+          // was then flagged as an error (issue 26, add-user).
+          required
           name="phone"
           type="tel"
           dir="ltr"

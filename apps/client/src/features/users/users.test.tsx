@@ -187,7 +187,7 @@ describe('user management page', () => {
     fireEvent.change(within(form).getByLabelText(/First name/), { target: { value: 'Omar' } });
     fireEvent.change(within(form).getByLabelText(/Last name/), { target: { value: 'Fathy' } });
     fireEvent.change(within(form).getByLabelText(/^E-mail\s*\*?$/), { target: { value: 'mona@example.test' } });
-    fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '100 765 4321' } });
+    fireEvent.change(within(form).getByLabelText(/Phone number/), { target: { value: '100 765 4321' } });
     fireEvent.click(within(form).getByLabelText(/^Role/, { selector: 'input' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Member' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Add the user' }));

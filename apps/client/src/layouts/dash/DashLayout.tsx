@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Center, Drawer, Loader, useDirection } from '@mantine/core';
+import { Center, Drawer, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -40,7 +40,6 @@ export default function DashLayout() {
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const switcher = useMachine(accountSwitchLogic, { inspect });
-  const { dir } = useDirection();
   const { pathname } = useLocation();
 
   useEffect(() => setCollapsed(narrow), [narrow]);
@@ -76,7 +75,9 @@ export default function DashLayout() {
                   opened={drawerOpen}
                   onClose={() => setDrawerOpen(false)}
                   size={228}
-                  position={dir === 'rtl' ? 'right' : 'left'}
+                  // Mantine's side is logical: "left" is the start, the right in Arabic (its flex-start), where the
+                  // menu button and the wide sidebar are; "right" would open it on the far side (issue 26).
+                  position="left"
                   padding={0}
                   title={<Logo />}
                   closeButtonProps={{ 'aria-label': t`Close the menu` }}
