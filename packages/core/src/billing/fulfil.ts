@@ -3,6 +3,7 @@ import type { Tx } from '../db/connect.ts';
 import { accounts, orders, rooms, subscriptions } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { OrderRow } from './orders.ts';
+import { subscriptionOf } from './periods.ts';
 import { extendSubscription, type OwnedPeriod, startSubscription } from './subscriptions.ts';
 
 /**
@@ -78,17 +79,7 @@ export async function fulfil(tx: Tx, o: OrderRow, now: Date): Promise<Granted> {
       : [];
     if (!room) return { ok: false, reason: 'error.ORDER_NOT_GRANTED' };
   }
-  const [s] = await tx
-    .select()
-    .from(subscriptions)
-    .where(
-      o.kind === 'enterprise'
-        ? and(eq(subscriptions.accountId, o.accountId), eq(subscriptions.period, 'enterprise'))
-        : eq(subscriptions.roomId, o.roomId as string),
-    )
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(1)
-    .for('update');
+  const s = await subscriptionOf(tx, o);
   const period = s
     ? await extendSubscription(tx, s, paid, now)
     : await startSubscription(tx, o.accountId, o.kind === 'enterprise' ? null : o.roomId, paid, now);

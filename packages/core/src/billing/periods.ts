@@ -27,7 +27,7 @@ function sameSubscription(o: Pick<OrderRow, 'kind' | 'accountId' | 'roomId'>) {
 }
 
 /** The subscription row an order's period belongs to (locked for the refund's transaction). */
-async function subscriptionOf(tx: Tx, o: OrderRow): Promise<SubscriptionRow | null> {
+export async function subscriptionOf(tx: Tx, o: OrderRow): Promise<SubscriptionRow | null> {
   if (o.kind !== 'enterprise' && !o.roomId) return null;
   const [s] = await tx
     .select()
