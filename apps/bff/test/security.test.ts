@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -142,12 +142,22 @@ describe('security: what an attacker tried', () => {
       expect(scaleOut.seedDemo).toBe(false);
     });
 
-    it('a scale-out BFF without SESSION_SECRET refuses to start, naming the variable', () => {
-      const res = spawnSync(process.execPath, ['--import', 'tsx', 'apps/bff/src/main.ts'], {
-        cwd: repo,
-        env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', SESSION_SECRET: '', PORT: '0' },
-        encoding: 'utf8',
-        timeout: 30_000,
+    it('a scale-out BFF without SESSION_SECRET refuses to start, naming the variable', async () => {
+      // Started asynchronously: a spawnSync blocked this process (and the suite's BFF in it) for the child's whole start,
+      // and the keep-alive socket the next test reused was then reset under it.
+      const res = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'apps/bff/src/main.ts'],
+          {
+            cwd: repo,
+            env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', SESSION_SECRET: '', PORT: '0' },
+            encoding: 'utf8',
+            timeout: 30_000,
+          },
+          (error, _stdout, stderr) =>
+            resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
+        );
       });
       expect(res.status).toBe(1);
       expect(res.stderr.trim().split('\n')).toHaveLength(1);
