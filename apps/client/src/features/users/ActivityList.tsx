@@ -55,6 +55,7 @@ export function ActivityList({ refresh, names }: { refresh: number; names: Reado
     'team.member.add': t`added a team member`,
     'team.member.remove': t`removed a team member`,
     'institution.update': t`edited the institution's details`,
+    'account.transfer': t`moved the account to an institution`,
     'account.suspend': t`suspended the account`,
     'account.ban': t`banned the account`,
     'account.reinstate': t`reinstated the account`,
