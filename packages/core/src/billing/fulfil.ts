@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/connect.ts';
-import { accounts, orders, rooms, subscriptions } from '../db/schema/index.ts';
+import { accounts, orders, rooms } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { OrderRow } from './orders.ts';
 import { subscriptionOf } from './periods.ts';
