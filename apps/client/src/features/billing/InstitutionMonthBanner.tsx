@@ -1,13 +1,12 @@
 import { Trans } from '@lingui/react/macro';
-import { INSTITUTION_GRACE_DAYS, type InstitutionMonth } from '@majlis/contracts/institution-month';
+import { INSTITUTION_GRACE_DAYS } from '@majlis/contracts/institution-month';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { api, body } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { browserTimeZone, formatWhen } from '../meetings/format.ts';
+import { useInstitutionMonth } from './institution-month.ts';
 
 const DAY_ONLY = { weekday: undefined, hour: undefined, minute: undefined } as const;
 
@@ -21,23 +20,10 @@ export function InstitutionMonthBanner() {
   const account = useAccount();
   const language = useLanguage();
   const { pathname } = useLocation();
-  const [month, setMonth] = useState<InstitutionMonth | null>(null);
-  const official = account.type?.type === 'inst' && account.permission.showUserManage;
+  // Read again on each page change (a renewal just paid); null for anyone but the institution's officials.
+  const month = useInstitutionMonth(pathname);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again on each page change (a renewal just paid).
-  useEffect(() => {
-    if (!official) return;
-    let live = true;
-    body(api.billing['institution-month'].$get()).then(
-      (m) => live && setMonth(m),
-      () => live && setMonth(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [official, pathname]);
-
-  if (!official || !month || (month.state !== 'grace' && month.state !== 'lapsed')) return null;
+  if (!month || (month.state !== 'grace' && month.state !== 'lapsed')) return null;
   const zone = account.info?.timeZone ?? browserTimeZone();
   const ended = month.endsAt ? formatWhen(language, month.endsAt, zone, DAY_ONLY) : '';
   const readOnly = month.readOnlyAt ? formatWhen(language, month.readOnlyAt, zone, DAY_ONLY) : '';

@@ -1,3 +1,4 @@
+import { type InstitutionMonth, ZInstitutionMonth } from '@majlis/contracts/institution-month';
 import type { OrderView, Quote, SubscriptionView } from './api.ts';
 
 /** Wire shapes for the billing tests, as packages/contracts/src/billing.ts declares them. */
@@ -68,3 +69,16 @@ export function quote(over: Partial<Quote> = {}): Quote {
 }
 
 export { inDays };
+
+/** GET /api/billing/institution-month, as packages/contracts/src/institution-month.ts declares it (parsed there). */
+export function institutionMonthOf(state: InstitutionMonth['state']): { body: InstitutionMonth } {
+  return {
+    body: ZInstitutionMonth.parse({
+      state,
+      subscriptionId: '0c1f4a2b-0000-4000-8000-0000000000e1',
+      endsAt: '2026-11-01T10:00:00.000Z',
+      readOnlyAt: '2026-11-08T10:00:00.000Z',
+      canRenew: true,
+    }),
+  };
+}

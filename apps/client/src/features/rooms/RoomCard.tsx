@@ -24,9 +24,12 @@ export function RoomCard({
   onDelete,
   onAssign,
   onUnassign,
+  assignPaused = false,
 }: {
   room: Room;
   canAssign: boolean;
+  /** The institution's month lapsed: assigning and de-assigning wait for its renewal (the server answers 409). */
+  assignPaused?: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onAssign: () => void;
@@ -144,11 +147,11 @@ export function RoomCard({
           </Button>
           {canAssign &&
             (room.assignedUser ? (
-              <Button size="xs" variant="light" color="red" onClick={onUnassign}>
+              <Button size="xs" variant="light" color="red" onClick={onUnassign} disabled={assignPaused}>
                 <Trans>De-assign</Trans>
               </Button>
             ) : (
-              <Button size="xs" variant="light" onClick={onAssign}>
+              <Button size="xs" variant="light" onClick={onAssign} disabled={assignPaused}>
                 <Trans>Assign to a user</Trans>
               </Button>
             ))}

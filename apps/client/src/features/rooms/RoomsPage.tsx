@@ -9,6 +9,8 @@ import { useLanguage } from '../../state/language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { toast } from '../../ui/toast.ts';
+import { InstitutionReadOnlyNote } from '../billing/InstitutionReadOnlyNote.tsx';
+import { useInstitutionReadOnly } from '../billing/institution-month.ts';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { AssignRoomDialog } from './AssignRoomDialog.tsx';
 import { type Room, type RoomTypeInfo, roomsApi } from './api.ts';
@@ -21,6 +23,7 @@ export function RoomsPage() {
   const language = useLanguage();
   const account = useAccount();
   const isInstitution = account.type?.type === 'inst';
+  const assignPaused = useInstitutionReadOnly();
   const [rooms, setRooms] = useState<Room[] | null>(null);
   const [types, setTypes] = useState<RoomTypeInfo[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -74,6 +77,7 @@ export function RoomsPage() {
 
   return (
     <Stack>
+      <InstitutionReadOnlyNote readOnly={assignPaused} only="assignment" />
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
           <Trans>Each room comes with 10 GB of storage for its recordings.</Trans>
@@ -129,6 +133,7 @@ export function RoomsPage() {
               key={room.id}
               room={room}
               canAssign={isInstitution}
+              assignPaused={assignPaused}
               onEdit={() => {
                 setEditing(room);
                 setFormOpen(true);

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dashboardHandlers, demoUser, fakeBff, renderApp } from '../../test/harness.tsx';
+import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
+import { institutionMonthOf } from '../billing/billing.fixtures.ts';
 
 const room = {
   id: '00000000-0000-4000-8000-000000000010',
@@ -16,13 +17,14 @@ const room = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
-async function openRooms(type: 'indv' | 'inst', rooms: unknown[]) {
+async function openRooms(type: 'indv' | 'inst', rooms: unknown[], extra: Record<string, FakeResponse> = {}) {
   localStorage.setItem('user', JSON.stringify(demoUser));
   fakeBff(
     dashboardHandlers({
       'GET /api/account/type': { body: { type, accountType: 'owner' } },
       'GET /api/rooms': { body: { rooms } },
       'GET /api/rooms/types': { body: { types: [{ type: 'jitsi', label: 'Jitsi', available: true }] } },
+      ...extra,
     }),
   );
   await renderApp('/dashbord/roomManagement');
@@ -98,5 +100,28 @@ describe('rooms page: buying and renewing a room (issue 13)', () => {
     await screen.findByText('غرفتي');
     expect(screen.queryAllByTestId('room-buy')).toEqual([]);
     expect(within(cardOf('غرفتي')).getByTestId('room-subscription').textContent).toBe('لم تُشترَ بعد');
+  });
+});
+
+describe('rooms page: a lapsed institution (409 INSTITUTION_LAPSED on assignment)', () => {
+  const official = (state: 'lapsed' | 'active') => ({
+    'GET /api/user/permission': {
+      body: { ...dashboardHandlers()['GET /api/user/permission'].body, showUserManage: true },
+    },
+    'GET /api/billing/institution-month': institutionMonthOf(state),
+  });
+
+  it('pauses assigning, saying why, while the room itself can still be edited', async () => {
+    await openRooms('inst', [room], official('lapsed'));
+    const note = await screen.findByTestId('institution-read-only');
+    expect(note.textContent).toBe('إسناد الغرف متوقف حتى يُجدَّد الاشتراك الشهري للمؤسسة');
+    expect((screen.getByRole('button', { name: 'إسناد إلى مستخدم' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'تعديل غرفتي' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('lets a running institution assign', async () => {
+    await openRooms('inst', [room], official('active'));
+    expect(screen.queryByTestId('institution-read-only')).toBeNull();
+    expect((screen.getByRole('button', { name: 'إسناد إلى مستخدم' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

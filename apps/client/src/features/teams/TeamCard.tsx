@@ -11,8 +11,11 @@ export function TeamCard({
   onRename,
   onMembers,
   onDelete,
+  readOnly = false,
 }: {
   team: ManagedTeam;
+  /** The institution's month lapsed: renaming, members and deleting wait for its renewal. */
+  readOnly?: boolean;
   onRename: () => void;
   onMembers: () => void;
   onDelete: () => void;
@@ -51,13 +54,26 @@ export function TeamCard({
           </Group>
         )}
         <Group gap="xs">
-          <Button size="xs" onClick={onMembers} data-testid="team-members">
+          <Button size="xs" onClick={onMembers} disabled={readOnly} data-testid="team-members">
             <Trans>Members</Trans>
           </Button>
-          <Button size="xs" variant="default" onClick={onRename} aria-label={t`Rename ${team.teamName}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={onRename}
+            disabled={readOnly}
+            aria-label={t`Rename ${team.teamName}`}
+          >
             <Trans>Rename</Trans>
           </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={onDelete} aria-label={t`Delete ${team.teamName}`}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={onDelete}
+            disabled={readOnly}
+            aria-label={t`Delete ${team.teamName}`}
+          >
             <Trans>Delete</Trans>
           </Button>
         </Group>

@@ -6,6 +6,8 @@ import { useLanguage } from '../../state/language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { toast } from '../../ui/toast.ts';
+import { InstitutionReadOnlyNote } from '../billing/InstitutionReadOnlyNote.tsx';
+import { useInstitutionReadOnly } from '../billing/institution-month.ts';
 import { type ManagedTeam, type TeamPerson, teamsApi } from './api.ts';
 import { MembersDialog } from './MembersDialog.tsx';
 import { TeamCard } from './TeamCard.tsx';
@@ -15,6 +17,7 @@ import { TeamFormDialog } from './TeamFormDialog.tsx';
 export function TeamsPage() {
   const { t } = useLingui();
   const language = useLanguage();
+  const readOnly = useInstitutionReadOnly();
   const [teams, setTeams] = useState<ManagedTeam[] | null>(null);
   const [candidates, setCandidates] = useState<TeamPerson[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -65,11 +68,12 @@ export function TeamsPage() {
 
   return (
     <Stack>
+      <InstitutionReadOnlyNote readOnly={readOnly} />
       <Group justify="space-between">
         <Text c="dimmed" size="sm" style={{ flex: '1 1 16rem' }}>
           <Trans>A team has its own conversation in chat, shared by its members.</Trans>
         </Text>
-        <Button onClick={openCreate} data-testid="add-team">
+        <Button onClick={openCreate} disabled={readOnly} data-testid="add-team">
           <Trans>Add a team</Trans>
         </Button>
       </Group>
@@ -83,7 +87,7 @@ export function TeamsPage() {
         <EmptyState
           title={<Trans>No teams yet</Trans>}
           action={
-            <Button onClick={openCreate}>
+            <Button onClick={openCreate} disabled={readOnly}>
               <Trans>Add a team</Trans>
             </Button>
           }
@@ -97,6 +101,7 @@ export function TeamsPage() {
             <TeamCard
               key={team._id}
               team={team}
+              readOnly={readOnly}
               onRename={() => {
                 setRenaming(team);
                 setFormOpen(true);

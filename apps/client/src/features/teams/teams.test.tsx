@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
+import { institutionMonthOf } from '../billing/billing.fixtures.ts';
 import type { ManagedTeam, TeamPerson } from './api.ts';
 
 const person = (n: number, fname: string, lname: string): TeamPerson => ({
@@ -141,5 +142,22 @@ describe('teams management page', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'حذف' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+
+  it('a lapsed institution: adding, renaming, members and deleting are disabled, and the reason is said', async () => {
+    await openTeams('Ar', { 'GET /api/billing/institution-month': institutionMonthOf('lapsed') });
+    const note = await screen.findByTestId('institution-read-only');
+    expect(note.textContent).toBe('للعرض فقط حتى يُجدَّد الاشتراك الشهري للمؤسسة');
+    expect((screen.getByTestId('add-team') as HTMLButtonElement).disabled).toBe(true);
+    const card = screen.getAllByTestId('team-card')[1] as HTMLElement;
+    for (const button of within(card).getAllByRole('button')) expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('in the grace the teams can still be changed', async () => {
+    const { calls } = await openTeams('En', { 'GET /api/billing/institution-month': institutionMonthOf('grace') });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/billing/institution-month')).toBe(true));
+    expect(screen.queryByTestId('institution-read-only')).toBeNull();
+    expect((screen.getByTestId('add-team') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getAllByTestId('team-members')[0] as HTMLButtonElement).disabled).toBe(false);
   });
 });

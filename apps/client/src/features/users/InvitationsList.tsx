@@ -26,7 +26,16 @@ export function useInvitationToast() {
  * The account's invitations not yet accepted (GET /api/users/invitations): who is invited, as what, by whom and when,
  * and whether the link still works; resend (a new link) or revoke. Shown under the users while there are any.
  */
-export function InvitationsList({ refresh, onChanged }: { refresh: number; onChanged: (message: string) => void }) {
+export function InvitationsList({
+  refresh,
+  onChanged,
+  readOnly = false,
+}: {
+  refresh: number;
+  onChanged: (message: string) => void;
+  /** The institution's month lapsed: resending waits for its renewal; revoking stays allowed. */
+  readOnly?: boolean;
+}) {
   const { t } = useLingui();
   const language = useLanguage();
   const timeZone = useAccount().info?.timeZone ?? browserTimeZone();
@@ -142,6 +151,7 @@ export function InvitationsList({ refresh, onChanged }: { refresh: number; onCha
                     size="xs"
                     variant="light"
                     loading={busyId === inv.id && !revoking}
+                    disabled={readOnly}
                     onClick={() => resend(inv)}
                     data-testid="invitation-resend"
                   >

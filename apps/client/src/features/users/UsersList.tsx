@@ -16,6 +16,8 @@ export interface UsersListProps {
   onAction: (user: ManagedUser, action: UserAction) => void;
   /** The switch asks first (ConfirmDialog on the page); this only reports the wish. */
   onToggle: (user: ManagedUser) => void;
+  /** The institution's month lapsed: every change here waits for its renewal (the server answers 409). */
+  readOnly?: boolean;
 }
 
 function useLabels() {
@@ -35,7 +37,7 @@ function StatusSwitch({ user, props }: { user: ManagedUser; props: UsersListProp
   return (
     <Switch
       checked={user.active}
-      disabled={!props.canManage(user) || props.busyId === user.id}
+      disabled={props.readOnly || !props.canManage(user) || props.busyId === user.id}
       onChange={() => props.onToggle(user)}
       label={user.active ? t({ message: 'Active', context: 'user' }) : t({ message: 'Inactive', context: 'user' })}
       aria-label={t`Active: ${name}`}
@@ -51,7 +53,7 @@ function RowActions({ user, props }: { user: ManagedUser; props: UsersListProps 
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         {/* The person's name is read out after the visible word, so the button's name starts with what it shows. */}
-        <Button size="xs" variant="light" loading={props.busyId === user.id}>
+        <Button size="xs" variant="light" loading={props.busyId === user.id} disabled={props.readOnly}>
           <Trans>Actions</Trans>
           <VisuallyHidden>
             {' '}

@@ -9,6 +9,8 @@ import { useLanguage } from '../../state/language.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Paging } from '../../ui/Paging.tsx';
 import { toast } from '../../ui/toast.ts';
+import { InstitutionReadOnlyNote } from '../billing/InstitutionReadOnlyNote.tsx';
+import { useInstitutionReadOnly } from '../billing/institution-month.ts';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { ActivityList } from './ActivityList.tsx';
 import { AssignUserRoomDialog } from './AssignUserRoomDialog.tsx';
@@ -29,6 +31,7 @@ export function UsersPage() {
   const language = useLanguage();
   const invitationSent = useInvitationToast();
   const account = useAccount();
+  const readOnly = useInstitutionReadOnly();
   const isOwner = account.type?.accountType === 'owner';
   const meId = account.info?.id;
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
@@ -86,10 +89,12 @@ export function UsersPage() {
     busyId,
     onAction,
     onToggle: (u: ManagedUser) => setPending({ kind: 'status', user: u }),
+    readOnly,
   };
 
   return (
     <Stack>
+      <InstitutionReadOnlyNote readOnly={readOnly} />
       <Group justify="space-between" align="flex-end">
         <TextInput
           type="search"
@@ -99,7 +104,7 @@ export function UsersPage() {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 320 }}
         />
-        <Button onClick={openAdd} data-testid="add-user">
+        <Button onClick={openAdd} disabled={readOnly} data-testid="add-user">
           <Trans>Add a user</Trans>
         </Button>
       </Group>
@@ -114,7 +119,7 @@ export function UsersPage() {
           title={query ? <Trans>No user matches your search</Trans> : <Trans>No users yet</Trans>}
           action={
             query ? undefined : (
-              <Button onClick={openAdd}>
+              <Button onClick={openAdd} disabled={readOnly}>
                 <Trans>Add a user</Trans>
               </Button>
             )
@@ -132,7 +137,7 @@ export function UsersPage() {
           <Paging pages={pages} page={page} onChange={setPage} />
         </Stack>
       )}
-      <InvitationsList refresh={changes} onChanged={changed} />
+      <InvitationsList refresh={changes} onChanged={changed} readOnly={readOnly} />
       {isOwner && <ActivityList refresh={changes} names={names} />}
 
       <UserFormDialog

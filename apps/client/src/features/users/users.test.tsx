@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
+import { institutionMonthOf } from '../billing/billing.fixtures.ts';
 import type { ManagedUser } from './api.ts';
 
 const ownerId = '0c1f4a2b-0000-4000-8000-000000000001';
@@ -284,5 +285,30 @@ describe('user management page', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'سحب الدعوة' }).at(-1) as HTMLElement);
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith(invitation.id))).toBe(true));
     expect(await screen.findByText('سُحبت الدعوة إلى huda@example.test: لم يعد رابطها يعمل')).toBeTruthy();
+  });
+
+  it('a lapsed institution: adding, resending, switching and the row actions are disabled with the reason; revoke stays', async () => {
+    const { calls } = await openUsers('Ar', { 'GET /api/billing/institution-month': institutionMonthOf('lapsed') });
+    const note = await screen.findByTestId('institution-read-only');
+    expect(note.textContent).toBe('للعرض فقط حتى يُجدَّد الاشتراك الشهري للمؤسسة');
+    expect((screen.getByTestId('add-user') as HTMLButtonElement).disabled).toBe(true);
+    for (const sw of screen.getAllByTestId('user-status')) expect((sw as HTMLInputElement).disabled).toBe(true);
+    for (const row of screen.getAllByTestId('user-row'))
+      expect((within(row).getByRole('button', { name: /^الإجراءات/ }) as HTMLButtonElement).disabled).toBe(true);
+    const invite = await screen.findByTestId('invitation-row');
+    expect((within(invite).getByTestId('invitation-resend') as HTMLButtonElement).disabled).toBe(true);
+    expect((within(invite).getByTestId('invitation-revoke') as HTMLButtonElement).disabled).toBe(false);
+    // Reading and searching go on.
+    expect((screen.getByRole('searchbox') as HTMLInputElement).disabled).toBe(false);
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
+  it('a running institution month leaves every control enabled, with no reason shown', async () => {
+    const { calls } = await openUsers('En', { 'GET /api/billing/institution-month': institutionMonthOf('active') });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/billing/institution-month')).toBe(true));
+    await screen.findByTestId('invitation-row');
+    expect(screen.queryByTestId('institution-read-only')).toBeNull();
+    expect((screen.getByTestId('add-user') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId('invitation-resend') as HTMLButtonElement).disabled).toBe(false);
   });
 });
