@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatMoney as formatMoneyIn,
   formatNumber,
+  formatReference,
   joinParts,
   type Locale,
   toDigitStyle,
@@ -88,7 +89,7 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   text(say('invoice.title'), 0, y, INNER / 2, { size: 24, weight: 700, color: ACCENT });
   text(say('invoice.seller.name'), 0, y + 34, INNER / 2, { size: 12, weight: 700 });
   const facts: [string, string][] = [
-    [say('invoice.number'), num(invoice.number)],
+    [say('invoice.number'), formatReference(locale, invoice.number, digits)],
     [say('invoice.date'), day(invoice.issuedAt)],
     [say('invoice.type'), typeInWords(invoice.type, locale, digits)],
     [
@@ -160,13 +161,16 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   y += 4;
   for (const [label, value, strong] of totals) {
     if (strong) {
-      doc.rect(box(INNER - 260, 260), y - 5, 260, 26).fill('#eef2f7');
+      // The bar starts below the row above it: a line of Noto Sans Arabic reaches about 1.7 × its size down, so a bar
+      // begun at the next row's top (y - 5) was painted over the tax row's lower half.
+      y += 8;
+      doc.rect(box(INNER - 260, 260), y - 6, 260, 30).fill('#eef2f7');
       y += 2;
     }
     const o = { size: strong ? 12 : 10, weight: strong ? 700 : 400 } as const;
     text(label, INNER - 260 + 6, y, 150, o);
     text(value, INNER - 104, y, 98, { ...o, align: side('end') });
-    y += strong ? 26 : 20;
+    y += strong ? 30 : 20;
   }
   const registration = invoice.seller.taxId
     ? say('invoice.taxRegistration', { number: num(invoice.seller.taxId) })
