@@ -60,7 +60,9 @@ export const LRM = '\u200e';
  */
 export function formatReference(locale: Locale, reference: string, digits?: DigitStyle | null): string {
   const shown = toDigitStyle(reference, digitStyleOf(locale, digits));
-  return isolateLtr(/[\u0660-\u0669\u06f0-\u06f9]/.test(shown) ? shown.replace(/[^\p{Nd}]+/gu, `${LRM}$&${LRM}`) : shown);
+  return isolateLtr(
+    /[\u0660-\u0669\u06f0-\u06f9]/.test(shown) ? shown.replace(/[^\p{Nd}]+/gu, `${LRM}$&${LRM}`) : shown,
+  );
 }
 
 /**

@@ -58,12 +58,8 @@ async function linesOf(pdf: Buffer): Promise<Line[]> {
   const height = page.view[3] ?? 0;
   const { items } = await page.getTextContent();
   const placed = items
-    .filter((i) => 'str' in i && i.str)
-    .map((i) => ({
-      str: (i as { str: string }).str,
-      x: i.transform[4] as number,
-      top: height - (i.transform[5] as number),
-    }))
+    .flatMap((i) => ('str' in i && i.str ? [i] : []))
+    .map((i) => ({ str: i.str, x: i.transform[4] as number, top: height - (i.transform[5] as number) }))
     .sort((a, b) => a.top - b.top);
   // Runs set in different fonts (Arabic, Latin) sit a point or two apart on one line; rows are 14 pt or more apart.
   const lines: Line[] = [];
