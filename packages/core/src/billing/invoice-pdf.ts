@@ -1,15 +1,14 @@
 import type { InvoiceView } from '@majlis/contracts/billing';
 import {
   type DigitStyle,
-  digitStyleOf,
   dirOf,
   formatDateTime,
   formatMoney as formatMoneyIn,
   formatNumber,
+  formatPhone,
   formatReference,
   joinParts,
   type Locale,
-  toDigitStyle,
 } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
 import PDFDocument from 'pdfkit';
@@ -53,8 +52,8 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   const money = (minor: number) => formatMoney(locale, minor, invoice.currency, digits);
   const day = (iso: string) =>
     formatDateTime(locale, new Date(iso), reader.timeZone, { dateStyle: 'long', timeStyle: undefined }, digits);
-  /** Numbers kept as text (the invoice number, phones, tax numbers) in the reader's digits. */
-  const num = (s: string) => toDigitStyle(s, digitStyleOf(locale, digits));
+  /** Numbers kept as text (the invoice number, phones, tax numbers): left to right in the reader's digits. */
+  const num = (s: string) => formatReference(locale, s, digits);
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -89,7 +88,7 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   text(say('invoice.title'), 0, y, INNER / 2, { size: 24, weight: 700, color: ACCENT });
   text(say('invoice.seller.name'), 0, y + 34, INNER / 2, { size: 12, weight: 700 });
   const facts: [string, string][] = [
-    [say('invoice.number'), formatReference(locale, invoice.number, digits)],
+    [say('invoice.number'), num(invoice.number)],
     [say('invoice.date'), day(invoice.issuedAt)],
     [say('invoice.type'), typeInWords(invoice.type, locale, digits)],
     [
@@ -119,7 +118,7 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
     py = text(p.name, x, py, INNER / 2 - 12, { size: 11, weight: 700 });
     const rows = [
       [p.address, p.city, p.postalCode, p.country].filter(Boolean).join(rtl ? '، ' : ', '),
-      p.phone ? say('invoice.phone', { phone: num(p.phone) }) : '',
+      p.phone ? say('invoice.phone', { phone: num(formatPhone(locale, p.phone, digits, false)) }) : '',
       p.email ? say('invoice.email', { email: p.email }) : '',
       p.taxId ? say('invoice.taxRegistration', { number: num(p.taxId) }) : '',
     ];
