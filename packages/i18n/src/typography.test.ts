@@ -131,7 +131,7 @@ describe('prices and references', () => {
   });
 
   it('isolates a reference in the reader’s digits', () => {
-    expect(formatReference('ar', '2026-000002')).toBe('\u2066٢٠٢٦-٠٠٠٠٠٢\u2069');
+    expect(formatReference('ar', '2026-000002')).toBe('\u2066٢٠٢٦\u200e-\u200e٠٠٠٠٠٢\u2069');
     expect(formatReference('ar', '2026-000002', 'latn')).toBe('\u20662026-000002\u2069');
     expect(isolateLtr('')).toBe('');
   });

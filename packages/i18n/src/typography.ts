@@ -50,9 +50,19 @@ export function formatPhone(locale: Locale, phone: string, digits?: DigitStyle |
   return isolate ? isolateLtr(shown) : shown;
 }
 
-/** A reference read left to right (an invoice or meeting number) in the reader's digits, isolated. */
+/** Left-to-right mark: a strong LTR character with no glyph. */
+export const LRM = '\u200e';
+
+/**
+ * A reference read left to right (an invoice or meeting number) in the reader's digits, isolated. Isolation alone is
+ * not enough with Arabic-Indic digits: the bidi algorithm counts them as right-to-left for the "-" between two groups,
+ * so "٢٠٢٦-٠٠٠٠٠٢" still shows as "٠٠٠٠٠٢-٢٠٢٦"; a left-to-right mark on each side of a separator keeps the year first.
+ */
 export function formatReference(locale: Locale, reference: string, digits?: DigitStyle | null): string {
-  return isolateLtr(toDigitStyle(reference, digitStyleOf(locale, digits)));
+  const shown = toDigitStyle(reference, digitStyleOf(locale, digits));
+  return isolateLtr(
+    /[\u0660-\u0669\u06f0-\u06f9]/.test(shown) ? shown.replace(/[^\p{Nd}]+/gu, `${LRM}$&${LRM}`) : shown,
+  );
 }
 
 /**

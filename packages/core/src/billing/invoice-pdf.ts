@@ -1,14 +1,14 @@
 import type { InvoiceView } from '@majlis/contracts/billing';
 import {
   type DigitStyle,
-  digitStyleOf,
   dirOf,
   formatDateTime,
   formatMoney as formatMoneyIn,
   formatNumber,
+  formatPhone,
+  formatReference,
   joinParts,
   type Locale,
-  toDigitStyle,
 } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
 import PDFDocument from 'pdfkit';
@@ -52,8 +52,8 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   const money = (minor: number) => formatMoney(locale, minor, invoice.currency, digits);
   const day = (iso: string) =>
     formatDateTime(locale, new Date(iso), reader.timeZone, { dateStyle: 'long', timeStyle: undefined }, digits);
-  /** Numbers kept as text (the invoice number, phones, tax numbers) in the reader's digits. */
-  const num = (s: string) => toDigitStyle(s, digitStyleOf(locale, digits));
+  /** Numbers kept as text (the invoice number, phones, tax numbers): left to right in the reader's digits. */
+  const num = (s: string) => formatReference(locale, s, digits);
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -118,7 +118,7 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
     py = text(p.name, x, py, INNER / 2 - 12, { size: 11, weight: 700 });
     const rows = [
       [p.address, p.city, p.postalCode, p.country].filter(Boolean).join(rtl ? '، ' : ', '),
-      p.phone ? say('invoice.phone', { phone: num(p.phone) }) : '',
+      p.phone ? say('invoice.phone', { phone: num(formatPhone(locale, p.phone, digits, false)) }) : '',
       p.email ? say('invoice.email', { email: p.email }) : '',
       p.taxId ? say('invoice.taxRegistration', { number: num(p.taxId) }) : '',
     ];
@@ -160,13 +160,16 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   y += 4;
   for (const [label, value, strong] of totals) {
     if (strong) {
-      doc.rect(box(INNER - 260, 260), y - 5, 260, 26).fill('#eef2f7');
+      // The bar starts below the row above it: a line of Noto Sans Arabic reaches about 1.7 × its size down, so a bar
+      // begun at the next row's top (y - 5) was painted over the tax row's lower half.
+      y += 8;
+      doc.rect(box(INNER - 260, 260), y - 6, 260, 30).fill('#eef2f7');
       y += 2;
     }
     const o = { size: strong ? 12 : 10, weight: strong ? 700 : 400 } as const;
     text(label, INNER - 260 + 6, y, 150, o);
     text(value, INNER - 104, y, 98, { ...o, align: side('end') });
-    y += strong ? 26 : 20;
+    y += strong ? 30 : 20;
   }
   const registration = invoice.seller.taxId
     ? say('invoice.taxRegistration', { number: num(invoice.seller.taxId) })
