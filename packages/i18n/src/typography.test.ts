@@ -104,7 +104,10 @@ describe('phones', () => {
     ['+12025550123', '+1 202 555 0123', '+١ ٢٠٢ ٥٥٥ ٠١٢٣'],
   ])('%s is grouped as its country writes it, isolated left to right', (e164, latin, arabic) => {
     expect(formatPhone('en', e164)).toBe(`\u2066${latin}\u2069`);
-    expect(formatPhone('ar', e164)).toBe(`\u2066${arabic}\u2069`);
+    // Arabic-Indic groups carry left-to-right marks around their separators (their visual order: core's bidi test).
+    const ar = formatPhone('ar', e164);
+    expect(ar.replaceAll('\u200e', '')).toBe(`\u2066${arabic}\u2069`);
+    expect(ar).toContain('\u200e \u200e');
     expect(formatPhone('ar', e164, 'latn', false)).toBe(latin);
     // Typed in Arabic-Indic digits with a leading 00, it reads the same.
     expect(formatPhone('en', `٠٠${e164.slice(1).replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)))}`)).toBe(

@@ -46,7 +46,7 @@ export function formatPhone(locale: Locale, phone: string, digits?: DigitStyle |
   if (parsed?.isValid() && parsed.country === 'EG' && /^1\d{9}$/.test(national)) {
     grouped = `+20 ${national.slice(0, 2)} ${national.slice(2, 6)} ${national.slice(6)}`;
   }
-  const shown = toDigitStyle(grouped, digitStyleOf(locale, digits));
+  const shown = keepLtrOrder(toDigitStyle(grouped, digitStyleOf(locale, digits)));
   return isolate ? isolateLtr(shown) : shown;
 }
 
@@ -59,10 +59,16 @@ export const LRM = '\u200e';
  * so "٢٠٢٦-٠٠٠٠٠٢" still shows as "٠٠٠٠٠٢-٢٠٢٦"; a left-to-right mark on each side of a separator keeps the year first.
  */
 export function formatReference(locale: Locale, reference: string, digits?: DigitStyle | null): string {
-  const shown = toDigitStyle(reference, digitStyleOf(locale, digits));
-  return isolateLtr(
-    /[\u0660-\u0669\u06f0-\u06f9]/.test(shown) ? shown.replace(/[^\p{Nd}]+/gu, `${LRM}$&${LRM}`) : shown,
-  );
+  return isolateLtr(keepLtrOrder(toDigitStyle(reference, digitStyleOf(locale, digits))));
+}
+
+/**
+ * Groups of Arabic-Indic digits keep their left-to-right order: the bidi algorithm resolves a space or "-" between two
+ * such groups as right-to-left even inside a left-to-right isolate ("+٢٠ ١٠ ٠٥٥٥" would show its groups backwards), so
+ * a left-to-right mark goes on each side of every separator. Latin digits need nothing.
+ */
+function keepLtrOrder(shown: string): string {
+  return /[\u0660-\u0669\u06f0-\u06f9]/.test(shown) ? shown.replace(/[^\p{Nd}]+/gu, `${LRM}$&${LRM}`) : shown;
 }
 
 /**
