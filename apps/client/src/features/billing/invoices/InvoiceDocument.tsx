@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDate, formatNumber, showDigits, viewZone } from '../../../lib/format.ts';
+import { formatDate, formatNumber, formatPhone, formatReference, viewZone } from '../../../lib/format.ts';
 import { useLanguage } from '../../../state/language.tsx';
 import type { InvoiceView } from './api.ts';
 import { PaidBadge } from './InvoicesTable.tsx';
@@ -42,7 +42,7 @@ function PartyBlock({ title, party }: { title: string; party: Party }) {
       )}
       {party.phone && (
         <Text size="sm">
-          <Trans>Phone:</Trans> <bdi dir="ltr">{showDigits(language, party.phone)}</bdi>
+          <Trans>Phone:</Trans> <bdi dir="ltr">{formatPhone(language, party.phone)}</bdi>
         </Text>
       )}
       {party.email && (
@@ -52,7 +52,7 @@ function PartyBlock({ title, party }: { title: string; party: Party }) {
       )}
       {party.taxId && (
         <Text size="sm">
-          <Trans>Tax registration no.</Trans> <bdi dir="ltr">{showDigits(language, party.taxId)}</bdi>
+          <Trans>Tax registration no.</Trans> <bdi dir="ltr">{formatReference(language, party.taxId)}</bdi>
         </Text>
       )}
     </Stack>
@@ -72,7 +72,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
   const day = (iso: string) => formatDate(language, iso, { dateStyle: 'long', timeZone: viewZone() });
   const percent = formatNumber(language, invoice.taxPercent / 100, { style: 'percent' });
   const coupon = invoice.couponCode;
-  const registration = invoice.seller.taxId ? showDigits(language, invoice.seller.taxId) : null;
+  const registration = invoice.seller.taxId ? formatReference(language, invoice.seller.taxId) : null;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} className="invoice-doc" data-testid="invoice-document">
@@ -85,7 +85,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
         </Stack>
         <Stack gap={4}>
           <Fact label={t`Invoice number`}>
-            <bdi dir="ltr">{showDigits(language, invoice.number)}</bdi>
+            <bdi dir="ltr">{formatReference(language, invoice.number)}</bdi>
           </Fact>
           <Fact label={t`Date`}>
             <time dateTime={invoice.issuedAt}>{day(invoice.issuedAt)}</time>

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Table, Text, Title, 
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate, showDigits, viewZone } from '../../../lib/format.ts';
+import { formatDate, formatReference, viewZone } from '../../../lib/format.ts';
 import { messageOf } from '../../../lib/http.ts';
 import { useLanguage } from '../../../state/language.tsx';
 import { type InvoiceSummary, invoicePath, invoicePdfUrl, invoicesApi } from './api.ts';
@@ -23,7 +23,7 @@ export function PaidBadge({ paid }: { paid: boolean }) {
 /** View and PDF links of one invoice (the PDF in the reader's language). */
 function Links({ invoice }: { invoice: InvoiceSummary }) {
   const language = useLanguage();
-  const number = showDigits(language, invoice.number);
+  const number = formatReference(language, invoice.number);
   return (
     <Group gap="md" wrap="nowrap">
       <Anchor component={Link} to={invoicePath(invoice.id)} size="sm" className="touch-44">
@@ -55,7 +55,7 @@ export function InvoicesTable() {
   }, [language, t]);
 
   const day = (iso: string) => formatDate(language, iso, { dateStyle: 'medium', timeZone: viewZone() });
-  const number = (i: InvoiceSummary) => <bdi dir="ltr">{showDigits(language, i.number)}</bdi>;
+  const number = (i: InvoiceSummary) => <bdi dir="ltr">{formatReference(language, i.number)}</bdi>;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="invoices-title">
