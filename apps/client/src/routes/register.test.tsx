@@ -9,7 +9,7 @@ async function submitForm() {
   fireEvent.change(await screen.findByLabelText('الاسم الأول'), { target: { value: 'سلمى' } });
   fireEvent.change(screen.getByLabelText('اسم العائلة'), { target: { value: 'حسن' } });
   fireEvent.change(screen.getByLabelText('البريد الإلكتروني'), { target: { value: ` ${EMAIL} ` } });
-  fireEvent.change(screen.getByLabelText('رقم الهاتف'), { target: { value: '1001234567' } });
+  fireEvent.change(screen.getByLabelText(/^رقم الهاتف/), { target: { value: '1001234567' } });
   fireEvent.change(screen.getByLabelText('كلمة المرور'), { target: { value: 'Newcomer-2026!' } });
   fireEvent.change(screen.getByLabelText('تأكيد كلمة المرور'), { target: { value: 'Newcomer-2026!' } });
   fireEvent.click(document.querySelector('input[name="acceptTerms"]') as HTMLInputElement);
@@ -69,7 +69,7 @@ describe('register page', () => {
     fireEvent.change(await screen.findByLabelText('First name'), { target: { value: 'Salma' } });
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Hassan' } });
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: EMAIL } });
-    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '1001234567' } });
+    fireEvent.change(screen.getByLabelText(/^Phone number/), { target: { value: '1001234567' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Newcomer-2026!' } });
     fireEvent.change(screen.getByLabelText('Confirm the password'), { target: { value: 'Newcomer-2026!' } });
     fireEvent.click(document.querySelector('input[name="acceptTerms"]') as HTMLInputElement);
