@@ -139,6 +139,9 @@ test('an institution in Arabic across two instances: add, team, room, chat, deac
     await expect(memberPage.getByText(`مرحبًا ${member.fname}`, { exact: false })).toBeVisible();
     await memberPage.getByLabel('اختر كلمة مرور').fill(MEMBER_PASSWORD);
     await memberPage.getByLabel('تأكيد كلمة المرور').fill(MEMBER_PASSWORD);
+    // A new person accepts the terms and says their age, as on registration (spec §5).
+    await memberPage.getByLabel('أوافق على الشروط والأحكام').check();
+    await memberPage.getByLabel('عمري أكثر من ١٢ عامًا').check();
     await memberPage.getByRole('button', { name: /^الانضمام إلى/ }).click();
     await memberPage.waitForURL('**/dashbord/meeting');
     await expect(memberPage.getByTestId('sidebar')).toBeVisible();
