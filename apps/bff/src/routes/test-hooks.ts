@@ -9,6 +9,7 @@ import { socketAddress } from '../http/session.ts';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const DAY_MS = 86_400_000;
 
+// A test-only body (this route exists only under NODE_ENV=test on the embedded stack), not a product wire shape: kept here, not in contracts.
 const ZAgeBody = z.strictObject({ email: z.email(), daysPastEnd: z.number().int().min(-60).max(60) });
 
 /**
