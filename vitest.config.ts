@@ -1,4 +1,3 @@
-import './scripts/node20-polyfills.ts';
 import { defineConfig } from 'vitest/config';
 
 /** Each workspace is a project; server-side ones set their own timeouts in their vitest.config.ts. */
