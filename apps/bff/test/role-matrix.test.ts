@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { hasPower, type Power, requirePower } from '@majlis/core/accounts/powers';
 import type { AccountKind, Role } from '@majlis/core/auth/actor';
+import { hasPower, type Power, requirePower } from '@majlis/core/auth/powers';
 import * as schema from '@majlis/core/db/schema/index';
 import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';

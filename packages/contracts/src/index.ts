@@ -11,6 +11,7 @@ export * from './meeting-options.ts';
 export * from './meetings.ts';
 export * from './new-password.ts';
 export * from './ops.ts';
+export * from './option-profiles.ts';
 export * from './password-policy.ts';
 export * from './phone.ts';
 export * from './public.ts';

@@ -3,11 +3,11 @@ import {
   honouredOptions,
   ignoredOptions,
   MEETING_OPTION_SUPPORT,
-  OPTION_PROFILES,
   optionProfile,
   optionUnavailable,
 } from './meeting-options.ts';
 import { MEETING_OPTION_DEFAULTS, MEETING_OPTIONS, type MeetingOptions } from './meetings.ts';
+import { OPTION_PROFILES } from './option-profiles.ts';
 
 const allOn = Object.fromEntries(MEETING_OPTIONS.map((o) => [o, true])) as MeetingOptions;
 

@@ -1,17 +1,12 @@
 /**
  * Which meeting option each conferencing provider can honour: one table for the form (an option its room's provider
  * cannot honour is shown disabled, with the reason) and the server (such an option is saved off and never sent to the
- * provider, with a warning in the log). Imports types only, so rooms.ts can take OPTION_PROFILES without a cycle.
+ * provider, with a warning in the log). The profiles themselves are option-profiles.ts, a leaf, so rooms.ts takes them
+ * without a cycle.
  */
 import type { MeetingOption, MeetingOptions } from './meetings.ts';
+import type { OptionProfile } from './option-profiles.ts';
 import type { TRoomType } from './rooms.ts';
-
-/**
- * A provider as far as options go: Jitsi Meet is two, since with an app secret every join carries a JWT (token expiry,
- * lobby) and without one a room is only a URL anyone holding it can open at any time.
- */
-export const OPTION_PROFILES = ['bbb', 'zoom', 'jitsi', 'jitsiJwt'] as const;
-export type OptionProfile = (typeof OPTION_PROFILES)[number];
 
 /** Why an option cannot apply: the form's reason (client catalog) and the server's log say the same. */
 export const OPTION_UNAVAILABLE_REASONS = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLAN_PERIODS, PLAN_STATUSES } from './account.ts';
-import { OPTION_PROFILES } from './meeting-options.ts';
+import { OPTION_PROFILES } from './option-profiles.ts';
 import { nameText } from './strings.ts';
 
 /** Wire contract: rooms (/dashbord/roomManagement). Field messages are server.po catalog ids. */
@@ -71,7 +71,7 @@ export type RoomView = z.infer<typeof ZRoomView>;
 export const ZRoomList = z.strictObject({ rooms: z.array(ZRoomView) });
 /**
  * GET /api/rooms/types: which providers can host a new room here (Jitsi always; BBB and Zoom when configured), and
- * each one's options profile here (meeting-options.ts: which meeting options it can honour).
+ * each one's options profile here (option-profiles.ts, meeting-options.ts: which meeting options it can honour).
  */
 export const ZRoomTypes = z.strictObject({
   types: z.array(

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { ensureDefaultPrices } from './billing/prices.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type Database, type Db } from './db/connect.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './events/bus.ts';
@@ -16,17 +17,25 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/**
+ * The configured database, migrated, with the price list's missing rows added: the start-up's to seed, not db/connect's
+ * (db is the bottom layer and imports no domain). A database handed in comes from test/services.ts, which adds them.
+ */
+async function openDatabase(config: Config): Promise<Database> {
+  const database = await connectDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.embedded ? config.dataDir : undefined,
+    poolMax: config.DATABASE_POOL_MAX,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_TX_TIMEOUT_MS,
+  });
+  await ensureDefaultPrices(database.db);
+  return database;
+}
+
 export async function createRuntime(config: Config, opts: { database?: Database } = {}): Promise<Runtime> {
-  const database =
-    opts.database ??
-    (await connectDatabase({
-      url: config.DATABASE_URL,
-      dataDir: config.embedded ? config.dataDir : undefined,
-      poolMax: config.DATABASE_POOL_MAX,
-      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-      idleInTransactionTimeoutMs: config.DATABASE_IDLE_TX_TIMEOUT_MS,
-    }));
+  const database = opts.database ?? (await openDatabase(config));
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true })
     : undefined;

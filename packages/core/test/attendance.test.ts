@@ -2,11 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../src/auth/actor.ts';
 import { accounts, attendance, meetings, memberships, rooms, users } from '../src/db/schema/index.ts';
-import { applyProviderReport, type ProviderEvent } from '../src/meetings/apply-provider-event.ts';
+import { applyProviderReport } from '../src/meetings/apply-provider-event.ts';
 import { joinMeeting } from '../src/meetings/join.ts';
 import type { Ctx } from '../src/meetings/meeting-access.ts';
 import { applyMeetingEvent, endEvent } from '../src/meetings/meeting-status.ts';
 import { recordOwnJoin } from '../src/meetings/record-attendance.ts';
+import type { ProviderEvent } from '../src/providers/conferencing/port.ts';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from './services.ts';
 
 /**

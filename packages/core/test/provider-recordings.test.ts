@@ -4,10 +4,9 @@ import { accounts, meetings, recordings, rooms, users } from '../src/db/schema/i
 import { importBbbRecordings } from '../src/jobs/bbb-recordings-import.ts';
 import { storeRecording } from '../src/meetings/apply-provider-event.ts';
 import type { Ctx, MeetingRow } from '../src/meetings/meeting-access.ts';
-import { onBbbEvents, onBbbRecordingReady } from '../src/providers/conferencing/bbb/webhooks.ts';
+import { onBbbEvents, onBbbRecordingReady, onZoomEvent } from '../src/meetings/on-provider-webhook.ts';
 import { conferencing } from '../src/providers/conferencing/index.ts';
 import { signJwt } from '../src/providers/conferencing/jwt.ts';
-import { onZoomEvent } from '../src/providers/conferencing/zoom/webhooks.ts';
 import { BbbSimulator } from './fakes/bbb-simulator.ts';
 import { ZoomFake } from './fakes/zoom-fake.ts';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from './services.ts';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { ensureDefaultPrices } from '../src/billing/prices.ts';
 import { type Config, parseConfig } from '../src/config.ts';
 import { connectDatabase, type Database } from '../src/db/connect.ts';
 
@@ -40,6 +41,7 @@ function withDatabase(url: string, name: string): string {
 export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
   if (driver === 'pglite') {
     const database = await connectDatabase({});
+    await ensureDefaultPrices(database.db);
     return { ...database, drop: () => database.close() };
   }
   if (!postgresUrl) throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL is not set');
@@ -49,6 +51,8 @@ export async function createTestDatabase(driver: Driver): Promise<TestDatabase> 
   await admin.query(`create database ${name}`);
   await admin.end();
   const database = await connectDatabase({ url: withDatabase(postgresUrl, name) });
+  // the price list, as every start adds it (runtime.ts): db/connect seeds nothing
+  await ensureDefaultPrices(database.db);
   return {
     ...database,
     async drop() {

@@ -1,3 +1,4 @@
+export * from './date-options.ts';
 export * from './locales.ts';
 export * from './typography.ts';
 export * from './zones.ts';

@@ -1,4 +1,4 @@
-import { dateOptions } from './typography.ts';
+import { dateOptions } from './date-options.ts';
 
 export const LOCALES = ['ar', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -7,8 +7,8 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@majlis/contracts';
-import { type Power, requirePower } from '@majlis/core/accounts/powers';
 import type { Actor } from '@majlis/core/auth/actor';
+import { type Power, requirePower } from '@majlis/core/auth/powers';
 import {
   createSession,
   destroySession,
@@ -169,7 +169,7 @@ export function requireActor(c: Context<Env>): Actor {
   return actor;
 }
 
-/** A route's power (core/accounts/powers.ts), checked before its body is read: 401 signed out, 403 without it. */
+/** A route's power (core/auth/powers.ts), checked before its body is read: 401 signed out, 403 without it. */
 export const needsPower =
   (power: Power): MiddlewareHandler<Env> =>
   async (c, next) => {

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { Power } from '@majlis/core/accounts/powers';
+import type { Power } from '@majlis/core/auth/powers';
 import { notFound } from '@majlis/core/errors';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ export interface RouteDoc {
   public?: boolean;
   /** The JSON body of its success answer, from @majlis/contracts. */
   response?: z.ZodType;
-  /** The power (core/accounts/powers.ts) the route requires: the role × route test expects 403/404 without it. */
+  /** The power (core/auth/powers.ts) the route requires: the role × route test expects 403/404 without it. */
   power?: Power;
   /** Statuses answered with `response` (default 200); any other 4xx/5xx carries the error shape. */
   statuses?: number[];

@@ -10,7 +10,7 @@ import {
   ZSandboxRefParam,
   ZSubscriptionList,
 } from '@majlis/contracts';
-import { hasPower } from '@majlis/core/accounts/powers';
+import { hasPower } from '@majlis/core/auth/powers';
 import { checkout, onTransaction, orderOfReturn, payAgain } from '@majlis/core/billing/ledger';
 import { getOrder, listOrders, orderView } from '@majlis/core/billing/orders';
 import { sandboxOrder, sandboxPay } from '@majlis/core/billing/sandbox-checkout';

@@ -1,6 +1,6 @@
 import { ZOk, ZTeamDetail, ZTeamList } from '@majlis/contracts';
 import { ZManagedTeam, ZManagedTeamList, ZTeamBody, ZTeamCandidates, ZTeamMemberBody } from '@majlis/contracts/teams';
-import { requirePower } from '@majlis/core/accounts/powers';
+import { requirePower } from '@majlis/core/auth/powers';
 import { requireInstitutionWritable } from '@majlis/core/billing/institution-month';
 import { findTeam, findTeams } from '@majlis/core/teams/find-teams';
 import {

@@ -10,11 +10,11 @@ import {
   ZPriceBody,
   ZPriceList,
 } from '@majlis/contracts';
+import { requireOps } from '@majlis/core/auth/require-ops';
 import { createCoupon, listCoupons, setCouponActive } from '@majlis/core/billing/coupons';
 import { getPriceList, setPrice } from '@majlis/core/billing/prices';
 import { notFound } from '@majlis/core/errors';
 import { findAccounts } from '@majlis/core/ops/find-accounts';
-import { requireOps } from '@majlis/core/ops/require-ops';
 import { setAccountStatus } from '@majlis/core/ops/set-account-status';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
@@ -26,7 +26,7 @@ const PRICE_KEY = /^(room:(bbb|zoom|jitsi):\d{1,4}:(daily|monthly|annual)|enterp
 
 /**
  * The platform operator's account tools (spec §1 terms: suspend, ban, reinstate). Only users with the ops role see
- * them; to everyone else, signed in or not, they answer 404 like any unknown path (core ops/require-ops.ts). The
+ * them; to everyone else, signed in or not, they answer 404 like any unknown path (core auth/require-ops.ts). The
  * check runs before validation, so a non-operator's malformed request is a 404 too, never a 400 that would tell.
  */
 export const opsRoutes = new Hono<Env>()

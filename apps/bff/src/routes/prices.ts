@@ -1,5 +1,6 @@
 import { ZOk, ZPriceList, ZPurchase, ZQuote, ZTransferBody } from '@majlis/contracts';
-import { getPriceList, quotePurchase, quoteView } from '@majlis/core/billing/prices';
+import { getPriceList } from '@majlis/core/billing/prices';
+import { quotePurchase, quoteView } from '@majlis/core/billing/quote';
 import { transferToEnterprise } from '@majlis/core/billing/transfer';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';

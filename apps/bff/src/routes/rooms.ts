@@ -9,15 +9,8 @@ import {
   ZUnassignAnswer,
   ZUpdateRoomBody,
 } from '@majlis/contracts';
-import {
-  assignRoom,
-  createRoom,
-  deleteRoom,
-  getRoom,
-  listRooms,
-  roomTypes,
-  updateRoom,
-} from '@majlis/core/rooms/rooms';
+import { roomTypes } from '@majlis/core/providers/conferencing/index';
+import { assignRoom, createRoom, deleteRoom, getRoom, listRooms, updateRoom } from '@majlis/core/rooms/rooms';
 import { unassignRoom } from '@majlis/core/rooms/unassign-room';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';

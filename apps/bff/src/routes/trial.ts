@@ -1,6 +1,6 @@
 import { ZUserTrial } from '@majlis/contracts';
 import { ZTrialCodeBody, ZTrialPhoneBody, ZTrialVerification } from '@majlis/contracts/billing';
-import { requirePower } from '@majlis/core/accounts/powers';
+import { requirePower } from '@majlis/core/auth/powers';
 import { resendCode, startPhoneVerification, trialVerification } from '@majlis/core/billing/trial';
 import { verifyCode } from '@majlis/core/billing/trial-activation';
 import { Hono } from 'hono';

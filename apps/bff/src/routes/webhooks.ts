@@ -1,9 +1,13 @@
 import { ZBbbEventsAnswer, ZZoomWebhookAnswer } from '@majlis/contracts';
 import { AppError } from '@majlis/core/errors';
-import { onBbbEndCallback, onBbbEvents, onBbbRecordingReady } from '@majlis/core/providers/conferencing/bbb/webhooks';
+import {
+  onBbbEndCallback,
+  onBbbEvents,
+  onBbbRecordingReady,
+  onZoomEvent,
+} from '@majlis/core/meetings/on-provider-webhook';
 import { conferencing } from '@majlis/core/providers/conferencing/index';
 import { verifyZoomSignature, zoomUrlValidation } from '@majlis/core/providers/conferencing/zoom';
-import { onZoomEvent } from '@majlis/core/providers/conferencing/zoom/webhooks';
 import { type Context, Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { doc } from '../http/validate.ts';

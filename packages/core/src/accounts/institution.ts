@@ -2,10 +2,10 @@ import type { Institution, TInstitutionBody } from '@majlis/contracts/institutio
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import { hasPower, requirePower } from '../auth/powers.ts';
 import type { Db } from '../db/connect.ts';
 import { accounts } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
-import { hasPower, requirePower } from './powers.ts';
 
 const FIELDS = ['name', 'address', 'country', 'city', 'postalCode', 'phone'] as const;
 

@@ -1,5 +1,5 @@
 import type { AccountKind, Permissions, Role } from '@majlis/contracts/account';
-import { permissionsFrom } from './powers.ts';
+import { permissionsFrom } from '../auth/powers.ts';
 
 export type { Permissions };
 

@@ -6,7 +6,7 @@ import type { Actor } from '../auth/actor.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { accounts, auditLog, couponRedemptions, coupons, memberships, users } from '../db/schema/index.ts';
 import { createCoupon, listCoupons, releaseCoupon, reserveCoupon, setCouponActive } from './coupons.ts';
-import { quotePurchase } from './prices.ts';
+import { quotePurchase } from './quote.ts';
 
 const DAY = 86_400_000;
 

@@ -3,10 +3,10 @@ import { and, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requireOps } from '../auth/require-ops.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { couponRedemptions, coupons } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
-import { requireOps } from '../ops/require-ops.ts';
 
 export type CouponView = z.infer<typeof ZCouponView>;
 type CouponRow = typeof coupons.$inferSelect;

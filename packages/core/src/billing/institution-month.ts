@@ -4,8 +4,8 @@ import {
   type InstitutionMonthState,
 } from '@majlis/contracts/institution-month';
 import { and, desc, eq } from 'drizzle-orm';
-import { hasPower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { hasPower } from '../auth/powers.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { subscriptions } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';

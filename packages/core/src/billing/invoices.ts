@@ -3,8 +3,8 @@ import { ROOM_TYPE_LABEL } from '@majlis/contracts/rooms';
 import type { Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import { COMPANY } from '../contact/contact.ts';
 import { type Db, queryRows, type Tx } from '../db/connect.ts';
 import {

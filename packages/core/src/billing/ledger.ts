@@ -1,8 +1,8 @@
 import type { OrderView, TCheckoutBody } from '@majlis/contracts/billing';
 import { decidePayment, type PaymentEvent, type PaymentState } from '@majlis/machines';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { couponRedemptions, orders, payments, users } from '../db/schema/index.ts';
@@ -10,16 +10,16 @@ import { AppError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { logger } from '../log.ts';
 import { notifyUsers } from '../notifications/notify-users.ts';
+import { requireProvider } from '../providers/conferencing/index.ts';
 import { paymentProviderFor } from '../providers/payments/index.ts';
 import type { PaymentProvider, VerifiedTransaction } from '../providers/payments/port.ts';
 import { PaymentProviderError } from '../providers/payments/port.ts';
-import { requireProvider } from '../rooms/rooms.ts';
 import { releaseCoupon, reserveCoupon } from './coupons.ts';
 import { fulfil, lockAccountRooms, requireRoomFree } from './fulfil.ts';
 import { issueInvoice, markInvoicePaid, markInvoiceUnpaid } from './invoices.ts';
 import { findOrder, type OrderRow, orderView } from './orders.ts';
 import { refundPeriod } from './periods.ts';
-import { quotePurchase } from './prices.ts';
+import { quotePurchase } from './quote.ts';
 
 /**
  * Orders and payments (payment statechart). The server prices every order; only a verified transaction-processed

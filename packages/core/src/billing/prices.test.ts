@@ -6,15 +6,8 @@ import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig
 import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { accounts, auditLog, coupons, memberships, prices, rooms, users } from '../db/schema/index.ts';
-import {
-  DEFAULT_PRICES,
-  ensureDefaultPrices,
-  getPriceList,
-  quotePurchase,
-  roomPriceKey,
-  setPrice,
-  tierOf,
-} from './prices.ts';
+import { DEFAULT_PRICES, ensureDefaultPrices, getPriceList, roomPriceKey, setPrice, tierOf } from './prices.ts';
+import { quotePurchase } from './quote.ts';
 
 const amount = (key: string) => DEFAULT_PRICES.find((p) => p.key === key)?.amountMinor as number;
 

@@ -11,11 +11,11 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requireOps } from '../auth/require-ops.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { prices } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
-import { requireOps } from '../ops/require-ops.ts';
 
 /** One row of the operator's price list; `key` spells the row out ('room:jitsi:25:monthly:EGP'). */
 export interface PriceRow {
@@ -111,7 +111,7 @@ function defaultPrices(): PriceRow[] {
 export const DEFAULT_PRICES: readonly PriceRow[] = Object.freeze(defaultPrices());
 
 /**
- * Adds the rows of DEFAULT_PRICES the table lacks, at every start (runtime and tests: db/connect.ts after the
+ * Adds the rows of DEFAULT_PRICES the table lacks, at every start (runtime.ts and test/services.ts, after the
  * migrations). A row the operator edited keeps its amount; several instances starting together insert each row once.
  */
 export async function ensureDefaultPrices(db: Db): Promise<void> {
@@ -207,5 +207,3 @@ export async function setPrice(
   });
   return getPriceList(db, config);
 }
-
-export { type QuotedRoom, type QuoteResult, quotePurchase, quoteView } from './quote.ts';

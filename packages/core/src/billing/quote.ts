@@ -1,7 +1,7 @@
 import type { Quote, RoomPeriod, TPurchase, TRoomType } from '@majlis/contracts';
 import { and, eq } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { rooms } from '../db/schema/index.ts';

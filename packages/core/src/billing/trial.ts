@@ -8,8 +8,8 @@ import {
   type TrialVerificationEvent,
 } from '@majlis/machines';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { phoneVerifications, trials } from '../db/schema/index.ts';

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { ensureDefaultPrices } from '../billing/prices.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -38,8 +37,9 @@ export interface ConnectOptions {
 }
 
 /**
- * Opens PGlite or PostgreSQL and brings the schema up to date with the same migration files, then adds the price
- * list's missing rows (billing/prices.ts): every start, the embedded one and every test database, has prices.
+ * Opens PGlite or PostgreSQL and brings the schema up to date with the same migration files. The rows a start adds
+ * (the price list) are the runtime's and the test databases' to add (runtime.ts, test/services.ts): db is the bottom
+ * layer and imports no domain.
  */
 export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   const migrate = opts.migrate ?? true;
@@ -64,7 +64,6 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
     if (migrate) {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
       await run(db as never, { migrationsFolder });
-      await ensureDefaultPrices(db);
     }
     return {
       db,
@@ -88,7 +87,6 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   if (migrate) {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(db as never, { migrationsFolder });
-    await ensureDefaultPrices(db);
   }
   return {
     db,

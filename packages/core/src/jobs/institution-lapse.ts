@@ -1,7 +1,7 @@
 import { INSTITUTION_GRACE_DAYS } from '@majlis/contracts/institution-month';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/connect.ts';
-import { flushPushes, storeJobNotification } from './notify.ts';
+import { flushPushes, storeJobNotification } from '../notifications/push-notifications.ts';
 import type { JobContext } from './types.ts';
 
 const DAY_MS = 86_400_000;

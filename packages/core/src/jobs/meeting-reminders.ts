@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defaultAccountOf } from '../auth/actor.ts';
 import { queryRows } from '../db/connect.ts';
+import { flushPushes, storeJobNotification } from '../notifications/push-notifications.ts';
 import { enqueueMessage } from '../outbox/enqueue.ts';
-import { flushPushes, storeJobNotification } from './notify.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
 export const REMINDER_MINUTES = 15;

@@ -2,8 +2,8 @@ import { decideSubscription, type SubscriptionStatus } from '@majlis/machines';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db/connect.ts';
+import { flushPushes, storeJobNotification } from '../notifications/push-notifications.ts';
 import { runInstitutionLapses } from './institution-lapse.ts';
-import { flushPushes, storeJobNotification } from './notify.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
 /** Days before renewal on which the owner is reminded (danger, with renew-now in the client). */

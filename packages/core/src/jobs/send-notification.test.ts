@@ -5,8 +5,8 @@ import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig
 import { queryRows } from '../db/connect.ts';
 import { accounts, notifications, users } from '../db/schema/index.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
+import { createFlusher } from '../notifications/push-notifications.ts';
 import { createBatcher } from './batch.ts';
-import { createFlusher } from './notify.ts';
 import { sendNotificationJob, type TSendNotification } from './send-notification.ts';
 import type { JobContext } from './types.ts';
 

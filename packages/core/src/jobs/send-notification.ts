@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
 import { notifications } from '../db/schema/index.ts';
 import { notificationRow } from '../notifications/notifications.ts';
-import { pushSoon } from './notify.ts';
+import { pushSoon } from '../notifications/push-notifications.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
 /** One notification to one user, made later (delayed jobs) or off the request path. Payload: ids and catalog ids. */

@@ -2,7 +2,7 @@ import { STORAGE_WARNING_PERCENT } from '@majlis/contracts/account';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db/connect.ts';
-import { flushPushes, storeJobNotification } from './notify.ts';
+import { flushPushes, storeJobNotification } from '../notifications/push-notifications.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
 const RANK = { ok: 0, warning: 1, full: 2 } as const;

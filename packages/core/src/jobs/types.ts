@@ -1,17 +1,11 @@
-import type { Locale } from '@majlis/i18n';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import type { NotificationRow } from '../notifications/notifications.ts';
+import type { Pusher } from '../notifications/push-notifications.ts';
 import type { MessageTransport } from '../providers/messaging/transport.ts';
 
-/**
- * Gets a stored notification to the user's browsers: in the worker through @socket.io/redis-emitter (it runs no
- * socket.io server), in the embedded default through the in-process bus the BFF's socket server listens to.
- */
-export interface Pusher {
-  notify(row: NotificationRow, locale: Locale): Promise<void> | void;
-}
+/** A job's pusher (notifications/push-notifications.ts says how each process pushes). */
+export type { Pusher };
 
 export interface JobContext {
   db: Db;

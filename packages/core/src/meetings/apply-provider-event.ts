@@ -2,68 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/connect.ts';
 import { meetingAssistants, meetings, recordings, rooms } from '../db/schema/index.ts';
 import type { EventBus } from '../events/bus.ts';
-import { pushStored, storeJobNotification } from '../jobs/notify.ts';
-import type { Pusher } from '../jobs/types.ts';
 import { logger } from '../log.ts';
-import type { ProviderRecordingFormat } from '../providers/conferencing/port.ts';
+import { type Pusher, pushStored, storeJobNotification } from '../notifications/push-notifications.ts';
+import type { NewRecording, ProviderRecordingFormat, ProviderReport } from '../providers/conferencing/port.ts';
 import type { Ctx, MeetingRow } from './meeting-access.ts';
 import { applyMeetingEvent, endEvent } from './meeting-status.ts';
 import { providerJoined, providerLeft } from './record-attendance.ts';
 import { tellPresence } from './tell-presence.ts';
 
 const log = logger.child({ module: 'recordings' });
-
-/**
- * What the providers tell us (callbacks and webhooks), once each provider's wire format is read
- * (providers/conferencing/{bbb,zoom}/webhooks.ts): meeting state, attendance, recordings.
- */
-
-export interface NewRecording {
-  provider: 'bbb' | 'zoom';
-  recordId: string;
-  name: string;
-  size: number;
-  /** The first playback (older rows' `url`); `formats` has them all. */
-  url: string | null;
-  formats?: ProviderRecordingFormat[];
-  /** Unknown (Zoom): 0. */
-  participants?: number;
-  /** The provider's state when first stored (BBB published / unpublished); later changes are ours (recordings service). */
-  published?: boolean;
-  start?: Date;
-  end?: Date;
-}
-
-/** One provider-neutral fact about a meeting. A recording without a name takes the meeting's. */
-export type ProviderEvent =
-  | { type: 'started' }
-  | { type: 'ended' }
-  | {
-      type: 'joined';
-      session: string;
-      providerUserId: string;
-      name: string;
-      role: string;
-      at: Date;
-      /** The userID we passed at join, echoed by the provider (BBB external-user-id, Zoom customer_key). */
-      externalUserId?: string;
-    }
-  | {
-      type: 'left';
-      session: string;
-      providerUserId: string;
-      at: Date;
-      externalUserId?: string;
-      name?: string;
-      role?: string;
-    }
-  | { type: 'recording'; recording: Omit<NewRecording, 'name'> & { name?: string } };
-
-/** The events one provider message carries, for the meeting the provider knows by `providerMeetingId`. */
-export interface ProviderReport {
-  providerMeetingId: string;
-  events: ProviderEvent[];
-}
 
 export async function meetingByProviderId(ctx: Ctx, providerMeetingId: string): Promise<MeetingRow | null> {
   const [m] = await ctx.db.select().from(meetings).where(eq(meetings.providerMeetingId, providerMeetingId));

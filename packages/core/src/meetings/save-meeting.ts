@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { honouredOptions, ignoredOptions, type OptionProfile } from '@majlis/contracts/meeting-options';
+import { honouredOptions, ignoredOptions } from '@majlis/contracts/meeting-options';
 import { meetingScheduleIssues } from '@majlis/contracts/meeting-schedule';
 import { MEETING_OPTION_DEFAULTS, type MeetingInput, type MeetingView, pickFlags } from '@majlis/contracts/meetings';
+import type { OptionProfile } from '@majlis/contracts/option-profiles';
 import type { MeetingStatusEvent } from '@majlis/machines';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { meetingAssistants } from '../db/schema/index.ts';
 import type { EventBus } from '../events/bus.ts';
-import { pushStored, storeJobNotification } from '../jobs/notify.ts';
-import type { Pusher } from '../jobs/types.ts';
 import { logger } from '../log.ts';
+import { type Pusher, pushStored, storeJobNotification } from '../notifications/push-notifications.ts';
 import type { Ctx, MeetingRow } from './meeting-access.ts';
 
 const log = logger.child({ module: 'meetings' });

@@ -2,6 +2,7 @@ import type { AccountStatus, AccountStatusAnswer } from '@majlis/contracts/ops';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requireOps } from '../auth/require-ops.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { accounts, memberships, sessions } from '../db/schema/index.ts';
@@ -10,7 +11,6 @@ import { publishSessionEnded } from '../events/access.ts';
 import type { EventBus } from '../events/bus.ts';
 import { endAccountMeetings } from '../meetings/end-account-meetings.ts';
 import { findAccount } from './find-accounts.ts';
-import { requireOps } from './require-ops.ts';
 
 const ACTION: Record<AccountStatus, string> = {
   active: 'account.reinstate',

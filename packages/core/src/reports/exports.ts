@@ -1,8 +1,8 @@
 import type { TExportQuery } from '@majlis/contracts/reports';
 import type { Locale } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
-import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import type { Db } from '../db/connect.ts';
 import { EXPORT_MAX_ROWS, type ExportFile, renderExport, wallClock } from './export-file.ts';
 import { allMeetingRows, meetingAttendanceReport } from './meetings-report.ts';

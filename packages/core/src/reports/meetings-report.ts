@@ -7,8 +7,8 @@ import type {
   TReportRange,
 } from '@majlis/contracts/reports';
 import { sql } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import { type Db, queryRows, type Tx } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
 import { type Period, periodView, resolvePeriod } from './period.ts';

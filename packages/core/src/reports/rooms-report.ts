@@ -1,7 +1,7 @@
 import type { RoomReportRow, RoomsReport, TReportRange, TrendPoint } from '@majlis/contracts/reports';
 import { sql } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import { type Db, queryRows } from '../db/connect.ts';
 import { bucketIndexSql, bucketOf, bucketStarts, type Period, periodView, resolvePeriod } from './period.ts';
 import { inReport, staysSql } from './stays.ts';

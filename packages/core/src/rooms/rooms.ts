@@ -1,8 +1,8 @@
 import type { TRoomType as RoomType, RoomView, TCreateRoomBody } from '@majlis/contracts/rooms';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { hasPower } from '../accounts/powers.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import { hasPower } from '../auth/powers.ts';
 import { seatsInForce } from '../billing/periods.ts';
 import { remainingDays, statusNow } from '../billing/subscriptions.ts';
 import type { Config } from '../config.ts';
@@ -11,8 +11,7 @@ import { meetings, memberships, rooms, subscriptions, users } from '../db/schema
 import { AppError, forbidden, notFound } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { actorName, notifyUsers } from '../notifications/notify-users.ts';
-import { conferencing, optionProfileOf } from '../providers/conferencing/index.ts';
-import { PROVIDER_LABEL } from '../providers/conferencing/port.ts';
+import { requireProvider } from '../providers/conferencing/index.ts';
 
 export type { RoomType, RoomView };
 /** What the room services take from a create: ZCreateRoomBody's output. */
@@ -29,17 +28,6 @@ export function canManageRooms(actor: Actor): boolean {
 
 function requireRoomManager(actor: Actor) {
   if (!canManageRooms(actor)) throw forbidden();
-}
-
-/** Which room types can be created here: Jitsi always, BigBlueButton and Zoom when configured. */
-export function roomTypes(config: Config) {
-  const set = conferencing(config);
-  return (['bbb', 'zoom', 'jitsi'] as const).map((type) => ({
-    type,
-    label: PROVIDER_LABEL[type],
-    available: type === 'jitsi' || set[type] !== null,
-    optionProfile: optionProfileOf(config, type),
-  }));
 }
 
 export async function listRooms(db: Db, actor: Actor): Promise<RoomView[]> {
@@ -112,19 +100,6 @@ async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[]): Promise<R
       createdAt: r.createdAt.toISOString(),
     };
   });
-}
-
-export function requireProvider(config: Config, type: RoomType) {
-  if (!roomTypes(config).find((t) => t.type === type)?.available) {
-    throw new AppError(
-      409,
-      'PROVIDER_NOT_CONFIGURED',
-      { type: 'error.PROVIDER_NOT_CONFIGURED' },
-      {
-        provider: PROVIDER_LABEL[type],
-      },
-    );
-  }
 }
 
 /**

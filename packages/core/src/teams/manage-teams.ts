@@ -1,8 +1,8 @@
 import type { TeamBody } from '@majlis/contracts/teams';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import { type AuditActor, recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { accounts, memberships, teamMembers, teams, users } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { activeRoleIn } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import { conversations, teamMembers, unreadMessages } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { actorName, chatLink, notifyUsers } from '../notifications/notify-users.ts';

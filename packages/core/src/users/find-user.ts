@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import type { Db } from '../db/connect.ts';
 import { memberships, users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';

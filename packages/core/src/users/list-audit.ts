@@ -1,8 +1,8 @@
 import type { AuditList, TAuditQuery } from '@majlis/contracts/users';
 import { inArray } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import { findAuditRows } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema/index.ts';
 

@@ -1,7 +1,7 @@
 import type { TUserListQuery, UserRow } from '@majlis/contracts/users';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { requirePower } from '../accounts/powers.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { memberships, rooms, users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';

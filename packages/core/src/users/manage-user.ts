@@ -1,9 +1,9 @@
 import type { TUpdateUserBody, UserRow } from '@majlis/contracts/users';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { announceMembershipClosed, closeMembership } from '../accounts/membership.ts';
-import { requirePower } from '../accounts/powers.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
+import { requirePower } from '../auth/powers.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { memberships, rooms, teamMembers, teams } from '../db/schema/index.ts';

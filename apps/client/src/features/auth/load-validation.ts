@@ -18,5 +18,5 @@ export function preloadAuthValidation(): void {
   authValidation().catch(() => {});
 }
 
-/** The one client-only rule of these forms: the confirmation never reaches the server, so the page words it. */
-export const PASSWORD_MISMATCH = 'passwordMismatch';
+/** The pages take the mismatch id from here with the loader; it lives in a leaf both modules import, not a cycle. */
+export { PASSWORD_MISMATCH } from './password-mismatch.ts';

@@ -3,7 +3,7 @@ import { normalizePhone } from '@majlis/contracts/phone';
 import { toAsciiDigits } from '@majlis/i18n';
 import { schemaResolver } from '@mantine/form';
 import { type FieldErrors, topLevelErrors } from '../../lib/field-errors.ts';
-import { PASSWORD_MISMATCH } from './load-validation.ts';
+import { PASSWORD_MISMATCH } from './password-mismatch.ts';
 
 /**
  * The forms that set a new password (register, reset) on the contract the BFF validates with: field messages are

@@ -1,11 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import {
-  type OptionProfile,
-  type OptionUnavailableReason,
-  optionProfile,
-  optionUnavailable,
-} from '@majlis/contracts/meeting-options';
+import { type OptionUnavailableReason, optionProfile, optionUnavailable } from '@majlis/contracts/meeting-options';
 import { MEETING_FLAGS, MEETING_OPTIONS, type MeetingFlag, type MeetingOption } from '@majlis/contracts/meetings';
+import type { OptionProfile } from '@majlis/contracts/option-profiles';
 import { Alert, Checkbox, Fieldset, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { RoomType, RoomTypeInfo } from '../rooms/api.ts';

@@ -6,8 +6,9 @@ import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import type { AddUserBody } from './api.ts';
+import { userValidation } from './load-user-validation.ts';
 import { PhoneFields } from './PhoneFields.tsx';
-import { EMPTY_USER_FORM, type UserForm, userValidation } from './user-form.ts';
+import { EMPTY_USER_FORM, type UserForm } from './user-form.ts';
 
 /**
  * Add an official or member (with an initial password, or an e-mailed invitation link). Checked with the contract

@@ -7,7 +7,7 @@ import type { UserForm } from './user-form.ts';
 
 /**
  * The add form on the schema POST /api/users validates with: field messages are server catalog ids
- * ('field.fname' …). Loaded when the dialog opens (user-form.ts): the contract carries the common-password
+ * ('field.fname' …). Loaded when the dialog opens (load-user-validation.ts): the contract carries the common-password
  * list for the initial password, which the table itself never needs.
  */
 

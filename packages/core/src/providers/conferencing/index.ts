@@ -1,4 +1,5 @@
-import { type OptionProfile, optionProfile } from '@majlis/contracts/meeting-options';
+import { optionProfile } from '@majlis/contracts/meeting-options';
+import type { OptionProfile } from '@majlis/contracts/option-profiles';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { BigBlueButton } from './bbb.ts';
@@ -64,4 +65,29 @@ export function providerFor(config: Config, kind: ProviderKind): ConferencingPro
 /** Which meeting options a room type's provider can honour on this server (contracts meeting-options.ts). */
 export function optionProfileOf(config: Config, kind: ProviderKind): OptionProfile {
   return optionProfile(kind, !!conferencing(config).jitsi.opts.appSecret);
+}
+
+/** Which room types can be created here: Jitsi always, BigBlueButton and Zoom when configured. */
+export function roomTypes(config: Config) {
+  const set = conferencing(config);
+  return (['bbb', 'zoom', 'jitsi'] as const).map((type) => ({
+    type,
+    label: PROVIDER_LABEL[type],
+    available: type === 'jitsi' || set[type] !== null,
+    optionProfile: optionProfileOf(config, type),
+  }));
+}
+
+/** Refuses (409) a room of a type this server has no provider for: adding one, or buying one (billing/ledger.ts). */
+export function requireProvider(config: Config, type: ProviderKind) {
+  if (!roomTypes(config).find((t) => t.type === type)?.available) {
+    throw new AppError(
+      409,
+      'PROVIDER_NOT_CONFIGURED',
+      { type: 'error.PROVIDER_NOT_CONFIGURED' },
+      {
+        provider: PROVIDER_LABEL[type],
+      },
+    );
+  }
 }

@@ -81,3 +81,56 @@ export class ProviderError extends Error {
     this.name = 'ProviderError';
   }
 }
+
+/**
+ * What the providers tell us (callbacks and webhooks), once each provider's wire format is read
+ * (providers/conferencing/{bbb,zoom}/webhooks.ts): meeting state, attendance, recordings. Declared here, beside the
+ * port, so the parsers import no domain; meetings/apply-provider-event.ts acts on them.
+ */
+
+export interface NewRecording {
+  provider: 'bbb' | 'zoom';
+  recordId: string;
+  name: string;
+  size: number;
+  /** The first playback (older rows' `url`); `formats` has them all. */
+  url: string | null;
+  formats?: ProviderRecordingFormat[];
+  /** Unknown (Zoom): 0. */
+  participants?: number;
+  /** The provider's state when first stored (BBB published / unpublished); later changes are ours (recordings service). */
+  published?: boolean;
+  start?: Date;
+  end?: Date;
+}
+
+/** One provider-neutral fact about a meeting. A recording without a name takes the meeting's. */
+export type ProviderEvent =
+  | { type: 'started' }
+  | { type: 'ended' }
+  | {
+      type: 'joined';
+      session: string;
+      providerUserId: string;
+      name: string;
+      role: string;
+      at: Date;
+      /** The userID we passed at join, echoed by the provider (BBB external-user-id, Zoom customer_key). */
+      externalUserId?: string;
+    }
+  | {
+      type: 'left';
+      session: string;
+      providerUserId: string;
+      at: Date;
+      externalUserId?: string;
+      name?: string;
+      role?: string;
+    }
+  | { type: 'recording'; recording: Omit<NewRecording, 'name'> & { name?: string } };
+
+/** The events one provider message carries, for the meeting the provider knows by `providerMeetingId`. */
+export interface ProviderReport {
+  providerMeetingId: string;
+  events: ProviderEvent[];
+}

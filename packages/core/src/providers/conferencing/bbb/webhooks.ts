@@ -1,49 +1,13 @@
-import {
-  applyProviderReport,
-  meetingByProviderId,
-  type ProviderEvent,
-  type ProviderReport,
-  storeRecording,
-} from '../../../meetings/apply-provider-event.ts';
-import type { Ctx, MeetingRow } from '../../../meetings/meeting-access.ts';
-import { type BbbRecording, type BigBlueButton, bbbFormat } from '../bbb.ts';
-import { conferencing } from '../index.ts';
-import type { ProviderRecordingFormat } from '../port.ts';
-
-/** What BigBlueButton calls us with: the end callback, recording-ready, and bbb-webhooks events. */
-
-/** meta_endCallbackUrl: our URL carries a JWT naming the meeting (BBB does not sign this call). */
-export async function onBbbEndCallback(
-  ctx: Ctx,
-  meetingID: string,
-  token: string,
-): Promise<'ok' | 'unauthorized' | 'gone'> {
-  const bbb = conferencing(ctx.config).bbb;
-  // awaited whether the JWT check is synchronous or not, so a move to an async JWT library cannot skip it
-  if (!bbb || !(await bbb.verifyEndCallback(meetingID, token))) return 'unauthorized';
-  const found = await applyProviderReport(ctx, { providerMeetingId: meetingID, events: [{ type: 'ended' }] });
-  return found ? 'ok' : 'gone';
-}
+import { type BbbRecording, bbbFormat } from '../bbb.ts';
+import type { ProviderEvent, ProviderRecordingFormat, ProviderReport } from '../port.ts';
 
 /**
- * meta_bbb-recording-ready-url: `signed_parameters` is a JWT HS256 with the shared secret, {meeting_id, record_id}.
- * 401 on a bad signature, 410 when the meeting is gone (BBB's conventions); else the recording is fetched and stored.
+ * What BigBlueButton calls us with, read into provider-neutral reports: the end callback, recording-ready and
+ * bbb-webhooks events. Acting on them is the meetings domain's (meetings/on-provider-webhook.ts).
  */
-export async function onBbbRecordingReady(ctx: Ctx, signedParameters: string): Promise<'ok' | 'unauthorized' | 'gone'> {
-  const bbb = conferencing(ctx.config).bbb;
-  const claims = await bbb?.verifyRecordingReady(signedParameters);
-  if (!bbb || !claims) return 'unauthorized';
-  const m = await meetingByProviderId(ctx, claims.meetingID);
-  if (!m || m.status === 'deleted') return 'gone';
-  const [rec] = await bbb.getRecordings({ recordID: claims.recordID, state: 'any' });
-  if (!rec) return 'gone';
-  if (rec.state === 'deleted') return 'ok';
-  await storeRecording(ctx, m, fromGetRecordings(rec, m));
-  return 'ok';
-}
 
 /** A recording as getRecordings gives it, to store. */
-export function fromGetRecordings(rec: BbbRecording, m: Pick<MeetingRow, 'name'>) {
+export function fromGetRecordings(rec: BbbRecording, m: { name: string }) {
   return {
     provider: 'bbb' as const,
     recordId: rec.recordID,
@@ -141,35 +105,4 @@ export function parseBbbEvent(e: BbbEvent): ProviderReport | null {
     default:
       return null;
   }
-}
-
-/** bbb-webhooks: form body `event` = JSON (an array in v3), `timestamp`, `domain`; checksum verified by the route. */
-export async function onBbbEvents(ctx: Ctx, events: BbbEvent[]): Promise<number> {
-  const bbb = conferencing(ctx.config).bbb;
-  let handled = 0;
-  for (const e of events) {
-    const report = parseBbbEvent(e);
-    if (report && bbb) {
-      const events = await Promise.all(report.events.map((ev) => withServerRecording(bbb, ev)));
-      report.events = events.filter((ev): ev is ProviderEvent => ev !== null);
-    }
-    if (report && (await applyProviderReport(ctx, report))) handled++;
-  }
-  return handled;
-}
-
-/**
- * rap-publish-ended tells one format at a time: what getRecordings says of the whole recording (every format, its
- * size, participants, published state) is stored instead, when the server answers; else the event as it is; nothing
- * when the server deleted it meanwhile.
- */
-async function withServerRecording(bbb: BigBlueButton, ev: ProviderEvent): Promise<ProviderEvent | null> {
-  if (ev.type !== 'recording') return ev;
-  const [rec] = await bbb
-    .getRecordings({ recordID: ev.recording.recordId, state: 'any' })
-    .catch(() => [] as BbbRecording[]);
-  if (!rec || rec.recordID !== ev.recording.recordId) return ev;
-  if (rec.state === 'deleted') return null; // deleted on the server meanwhile: nothing to keep
-  const { name: _unused, ...stored } = fromGetRecordings(rec, { name: '' });
-  return { type: 'recording', recording: { ...stored, name: rec.name || ev.recording.name } };
 }

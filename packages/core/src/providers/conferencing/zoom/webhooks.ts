@@ -1,12 +1,9 @@
-import {
-  applyProviderReport,
-  type NewRecording,
-  type ProviderEvent,
-  type ProviderReport,
-} from '../../../meetings/apply-provider-event.ts';
-import type { Ctx } from '../../../meetings/meeting-access.ts';
+import type { NewRecording, ProviderEvent, ProviderReport } from '../port.ts';
 
-/** Zoom webhook events (signature verified by the route): meeting state, participants, cloud recordings. */
+/**
+ * Zoom webhook events (signature verified by the route), read into provider-neutral reports: meeting state,
+ * participants, cloud recordings. Acting on them is the meetings domain's (meetings/on-provider-webhook.ts).
+ */
 
 /** One Zoom webhook body; only the fields we read. */
 export interface ZoomEvent {
@@ -116,10 +113,4 @@ export function parseZoomEvent(e: ZoomEvent): ProviderReport | null {
     default:
       return null;
   }
-}
-
-/** True when the event was one we follow, for a meeting of ours. */
-export async function onZoomEvent(ctx: Ctx, e: ZoomEvent): Promise<boolean> {
-  const report = parseZoomEvent(e);
-  return report ? applyProviderReport(ctx, report) : false;
 }

@@ -1,5 +1,5 @@
-import type { Actor } from '../auth/actor.ts';
 import { notFound } from '../errors.ts';
+import type { Actor } from './actor.ts';
 
 /**
  * The platform operator (users.is_ops, granted by grant-ops.ts) only. Anyone else, signed in or not, gets 404: to

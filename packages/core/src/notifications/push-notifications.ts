@@ -9,8 +9,27 @@ import {
   type NewNotification,
   NOTIFICATION_TOPIC,
   type NotificationEvent,
-} from '../notifications/notifications.ts';
-import type { JobContext, Pusher } from './types.ts';
+  type NotificationRow,
+} from './notifications.ts';
+
+/**
+ * Gets a stored notification to the user's browsers: in the worker through @socket.io/redis-emitter (it runs no
+ * socket.io server), in the embedded default through the in-process bus the BFF's socket server listens to.
+ */
+export interface Pusher {
+  notify(row: NotificationRow, locale: Locale): Promise<void> | void;
+}
+
+/**
+ * What pushing needs of a job's context (jobs/types.ts JobContext has it): notifications are every domain's to send,
+ * so this lives here and jobs and meetings call it, rather than meetings reaching into jobs/.
+ */
+export interface PushContext {
+  db: Db;
+  push: Pusher;
+  /** As JobContext.requestFlush: coalesces pushes into the process's flusher (createFlusher). */
+  requestFlush?: (ids?: number[]) => void;
+}
 
 /**
  * Stores a job's notification (idempotent on its dedupe key) marked for pushing. Call inside the transaction that
@@ -51,7 +70,7 @@ const noFsyncWait = sql`set local synchronous_commit = off`;
  * Pushes every notification still marked pending, then clears the mark, row-locked so two workers never push the
  * same one. A worker killed half-way leaves the marks: the next run pushes again, and clients drop a repeat by id.
  */
-export async function flushPushes(ctx: JobContext, batch = 500): Promise<number> {
+export async function flushPushes(ctx: PushContext, batch = 500): Promise<number> {
   let total = 0;
   for (;;) {
     const pushed = await ctx.db.transaction(async (tx) => {
@@ -90,7 +109,7 @@ export async function flushPushes(ctx: JobContext, batch = 500): Promise<number>
  * returned (the update waits for its lock, then finds the mark gone), so each is pushed once. Pushed before the
  * commit, as flushPushes does: a crash in between leaves the mark, and the next flush pushes again.
  */
-export async function pushClaimed(ctx: JobContext, ids: number[], slice = 500): Promise<number> {
+export async function pushClaimed(ctx: PushContext, ids: number[], slice = 500): Promise<number> {
   let total = 0;
   for (let i = 0; i < ids.length; i += slice) {
     total += await ctx.db.transaction(async (tx) => {
@@ -136,7 +155,7 @@ export function busPusher(bus: EventBus): Pusher {
  * crashed worker's, a push that failed) runs every `everyMs` and on a request without ids, one at a time, re-run while
  * requests keep coming: a thousand jobs finishing together cost a few flushes, not a thousand.
  */
-export function createFlusher(ctx: JobContext, onError: (err: unknown) => void, everyMs = 2000) {
+export function createFlusher(ctx: PushContext, onError: (err: unknown) => void, everyMs = 2000) {
   let running = false;
   let again = false;
   const scan = async () => {
@@ -178,7 +197,7 @@ export function createFlusher(ctx: JobContext, onError: (err: unknown) => void, 
 }
 
 /** Pushes now, or leaves it to the process's flusher when there is one; `ids` are those just stored, if known. */
-export async function pushSoon(ctx: JobContext, ids?: number[]): Promise<void> {
+export async function pushSoon(ctx: PushContext, ids?: number[]): Promise<void> {
   if (ctx.requestFlush) ctx.requestFlush(ids);
   else if (ids) await pushClaimed(ctx, ids);
   else await flushPushes(ctx);
@@ -194,6 +213,6 @@ export async function pushStored(ctx: {
   push?: Pusher | undefined;
   requestFlush?: (() => void) | undefined;
 }): Promise<void> {
-  if (ctx.push) await pushSoon(ctx as JobContext);
-  else if (ctx.bus) await flushPushes({ db: ctx.db, push: busPusher(ctx.bus) } as JobContext);
+  if (ctx.push) await pushSoon(ctx as PushContext);
+  else if (ctx.bus) await flushPushes({ db: ctx.db, push: busPusher(ctx.bus) });
 }

@@ -1,6 +1,6 @@
 import type { AccountKind, Permissions, Role } from '@majlis/contracts/account';
-import type { Actor } from '../auth/actor.ts';
 import { forbidden } from '../errors.ts';
+import type { Actor } from './actor.ts';
 
 /**
  * Roles and powers in one place (DESIGN §8): what each role of each account kind may do. The permission set the
