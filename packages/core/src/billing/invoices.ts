@@ -235,6 +235,11 @@ export async function invoicePdf(
   locale: Locale,
 ): Promise<{ filename: string; pdf: Buffer }> {
   const view = await getInvoice(db, actor, id, locale);
-  const pdf = await renderInvoicePdfOffThread(view, { locale, digits: actor.digits, timeZone: actor.timeZone });
+  const pdf = await renderInvoicePdfOffThread(view, {
+    locale,
+    digits: actor.digits,
+    timeZone: actor.timeZone,
+    hijri: actor.hijri ?? false,
+  });
   return { filename: `invoice-${view.number}.pdf`, pdf };
 }
