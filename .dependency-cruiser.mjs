@@ -5,7 +5,8 @@
  * Core, bottom to top:
  *   kernel     db (schema, connect), events, outbox, config/errors/log/rate-limit/socket-limits: imports no domain
  *   providers  adapters (conferencing, payments, phone, messaging): parse and call, import the kernel only
- *   shared     auth (who is calling, their powers), audit, notifications: every domain may call them
+ *   shared     auth (who is calling, their powers), audit, notifications, wording (the product's own words for what
+ *              it names, in the reader's language): every domain may call them
  *   domains    accounts, billing, chat, contact, meetings, ops, profile, recordings, reports, rooms, teams, users:
  *              one domain calls another only through a port named in DOMAIN_PORTS
  *   drivers    jobs, demo, runtime.ts: start-up and scheduled work, may call any domain; nothing below imports them
@@ -14,7 +15,7 @@
 const CORE = '^packages/core/src/';
 const KERNEL = `${CORE}(db/|events/|outbox/|(config|errors|log|rate-limit|socket-limits)[.]ts$)`;
 const PROVIDERS = `${CORE}providers/`;
-const SHARED = `${CORE}(auth|audit|notifications)/`;
+const SHARED = `${CORE}(auth|audit|notifications|wording)/`;
 const DOMAIN_NAMES = 'accounts|billing|chat|contact|meetings|ops|profile|recordings|reports|rooms|teams|users';
 const DOMAINS = `${CORE}(${DOMAIN_NAMES})/`;
 const DRIVERS = `${CORE}((jobs|demo)/|runtime[.]ts$)`;
@@ -93,7 +94,7 @@ export default {
     },
     {
       name: 'shared-imports-no-domain',
-      comment: 'auth, audit and notifications are called by every domain, so they call none.',
+      comment: 'auth, audit, notifications and wording are called by every domain, so they call none.',
       severity: 'error',
       from: { path: SHARED },
       to: { path: CORE, pathNot: [SHARED, PROVIDERS, KERNEL] },

@@ -137,6 +137,11 @@ test('in Arabic: register, a phone code, the trial room, a month with a coupon a
     await page.emulateMedia({ media: 'print' });
     await screenshot(page, 'billing-invoice-print-ar');
     await page.emulateMedia({ media: 'screen' });
+    // issue 26: the room the product named, in the reader's language
+    await expect(page.getByText(/غرفة تجريبية/).first()).toBeVisible();
+    await page.goto('/dashbord/roomManagement');
+    await expect(page.getByTestId('room-card').getByRole('heading', { name: 'غرفة تجريبية' })).toBeVisible();
+    await pictures(page, 'rooms-trial-ar');
 
     await page.goto('/dashbord/billing');
     const card = page.getByTestId('subscription-card');
@@ -152,10 +157,17 @@ test('in Arabic: register, a phone code, the trial room, a month with a coupon a
     await expect(page.getByTestId('subscription-card').getByTestId('sub-status')).toHaveText('Active');
     // the trial room is bought: the trial is over, not counted down beside the paid plan
     await expect(page.getByText('On trial')).toHaveCount(0);
+    // issue 26: the trial room made in Arabic is "Trial room" to an English reader, on its card, invoice and list
+    await expect(page.getByTestId('subscription-card')).toContainText('Trial room');
     await pictures(page, 'billing-page-en');
     await page.goto(invoiceUrl);
     await expect(page.getByText('MAJLIS20').first()).toBeVisible();
+    await expect(page.getByText(/Trial room/).first()).toBeVisible();
+    await expect(page.getByText(/غرفة تجريبية/)).toHaveCount(0);
     await pictures(page, 'billing-invoice-en');
     await expectAccessible(page, 'invoice (en)');
+    await page.goto('/dashbord/roomManagement');
+    await expect(page.getByTestId('room-card').getByRole('heading', { name: 'Trial room' })).toBeVisible();
+    await pictures(page, 'rooms-trial-en');
   });
 });

@@ -9,6 +9,7 @@ const JSON_TYPE = 'application/json; charset=UTF-8';
 const room = {
   id: ROOM,
   name: 'Room',
+  nameKey: null,
   type: 'jitsi',
   participants: 10,
   storageBytes: 0,

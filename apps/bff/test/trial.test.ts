@@ -158,8 +158,13 @@ describe.each(drivers)('trial by phone code on %s', (driver) => {
     const sent = await codeSentTo(a, phone);
     expect(sent.body).toMatch(/رمزك في مجلس هو \d{6}/);
     expect((await a.post('/api/usertrial/verify', { code: sent.code })).status).toBe(200);
-    // Arabic user: the room is named in Arabic.
-    expect((await a.get('/api/rooms')).json.rooms[0].name).toBe('غرفة تجريبية');
+    // Arabic user: the room is named in Arabic, as the product's name (issue 26): read in English, it is "Trial room".
+    expect((await a.get('/api/rooms')).json.rooms[0]).toMatchObject({
+      name: 'غرفة تجريبية',
+      nameKey: 'trial.roomName',
+    });
+    await a.request('PUT', '/api/profile/locale', { body: { locale: 'en' } });
+    expect((await a.get('/api/rooms')).json.rooms[0]).toMatchObject({ name: 'Trial room', nameKey: 'trial.roomName' });
 
     const other = await person('camellia');
     const otherAccount = await account('indv', other);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_PERIODS, PLAN_STATUSES } from './account.ts';
 import { ZPhone } from './new-password.ts';
-import { ROOM_TYPES, ZParticipants, ZRoomName, ZRoomType } from './rooms.ts';
+import { PRODUCT_ROOM_NAMES, ROOM_TYPES, ZParticipants, ZRoomName, ZRoomType } from './rooms.ts';
 import { nameText, singleLine } from './strings.ts';
 
 /**
@@ -183,7 +183,14 @@ export const ZPaymentCallbackAnswer = z.strictObject({
 export const ZSubscriptionView = z.strictObject({
   id: z.string(),
   room: z
-    .strictObject({ id: z.string(), name: z.string(), type: z.enum(ROOM_TYPES), participants: z.number() })
+    .strictObject({
+      id: z.string(),
+      /** In the reader's language when the product named the room (the trial room). */
+      name: z.string(),
+      nameKey: z.enum(PRODUCT_ROOM_NAMES).nullable(),
+      type: z.enum(ROOM_TYPES),
+      participants: z.number(),
+    })
     .nullable(),
   period: z.enum(PLAN_PERIODS),
   status: z.enum(PLAN_STATUSES),

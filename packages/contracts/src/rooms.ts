@@ -17,6 +17,13 @@ export const ROOM_STATUSES = ['active', 'inactive'] as const;
 /** Participants a room may be sized for (spec §3). */
 export const PARTICIPANTS = { min: 2, max: 1000 } as const;
 export const ROOM_NAME_MAX = 100;
+/**
+ * Names the product gives a room (issue 26), as server.po ids: such a room is named in each reader's language, not in
+ * its creator's ("غرفة تجريبية" to an Arabic reader, "Trial room" to an English one). A room its users rename has
+ * none. The client's catalog has the same words (features/rooms/room-name.ts).
+ */
+export const PRODUCT_ROOM_NAMES = ['trial.roomName', 'room.defaultName'] as const;
+export type TProductRoomName = (typeof PRODUCT_ROOM_NAMES)[number];
 
 export const ZRoomType = z.enum(ROOM_TYPES, 'field.roomType');
 /** Coerced: the form's number input may send a numeric string. */
@@ -46,7 +53,10 @@ export type TAssignRoomBody = z.infer<typeof ZAssignRoomBody>;
 /** Room view: GET /api/rooms → { rooms }, and every call that changes one room answers with it. */
 export const ZRoomView = z.strictObject({
   id: z.string(),
+  /** In the reader's language when the product named the room. */
   name: z.string(),
+  /** The product's name of the room (PRODUCT_ROOM_NAMES), null once its users named it. */
+  nameKey: z.enum(PRODUCT_ROOM_NAMES).nullable(),
   type: ZRoomType,
   participants: z.number(),
   storageBytes: z.number(),

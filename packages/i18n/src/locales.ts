@@ -1,4 +1,5 @@
 import { dateOptions } from './date-options.ts';
+import { placeTime, zonePlace } from './zone-places.ts';
 
 export const LOCALES = ['ar', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -103,14 +104,20 @@ export function zoneName(locale: Locale, timeZone: string, at: Date = new Date()
     }
   };
   // 'EET', 'GMT+2' or 'غرينتش+٢' say less than a name; English's world variant names the place where en-GB abbreviates.
-  const named = (name: string) => /\s/.test(name) && !/[+\u2212-]\s*[0-9\u0660-\u0669]/.test(name);
+  // An Arabic name is in Arabic letters only: Chromium's ICU data writes many cities in Latin ('توقيت Chicago').
+  const named = (name: string) =>
+    /\s/.test(name) && !/[+\u2212-]\s*[0-9\u0660-\u0669]/.test(name) && !(locale === 'ar' && /[A-Za-z]/.test(name));
   const tag = intlLocale(locale, digits);
   const tags = locale === 'en' ? [tag, tag.replace('en-GB', 'en-001')] : [tag];
   for (const t of tags) {
     const generic = nameIn(t, 'shortGeneric');
     if (named(generic)) return generic;
   }
-  const longGeneric = nameIn(tag, 'longGeneric');
-  if (named(longGeneric)) return longGeneric;
-  return nameIn(tag, 'long') || timeZone;
+  for (const style of ['longGeneric', 'long'] as const) {
+    const name = nameIn(tag, style);
+    if (named(name)) return name;
+  }
+  // No name from Intl: the zone's city or country (zone-places.ts), else Intl's long form (an offset at worst).
+  const place = zonePlace(locale, timeZone);
+  return place ? placeTime(locale, place) : nameIn(tag, 'long') || timeZone;
 }

@@ -131,20 +131,12 @@ const cache = new Map<string, ZoneOption[]>();
 
 /**
  * An Arabic name in Arabic letters only: where the engine knows no Arabic name for a city (Chromium's ICU data often
- * has none: "توقيت Chicago"), the zone's generic name ("التوقيت المركزي لأمريكا الشمالية") is used instead.
+ * has none: "توقيت Chicago"), zoneName finds another: the generic name ("التوقيت المركزي لأمريكا الشمالية"), else the
+ * city or country of zone-places.ts ("توقيت ريو برانكو") where Intl would give only an offset.
  */
 function readerName(locale: Locale, timeZone: string, at: Date, found: string, digits?: DigitStyle | null): string {
-  const fits = (name: string) => named(name) && !(locale === 'ar' && /[A-Za-z]/.test(name));
-  if (fits(found)) return found;
-  const tag = intlLocale(locale, digits);
-  for (const style of ['longGeneric', 'long'] as const) {
-    const name =
-      new Intl.DateTimeFormat(tag, { timeZone, timeZoneName: style })
-        .formatToParts(at)
-        .find((p) => p.type === 'timeZoneName')?.value ?? '';
-    if (fits(name)) return name;
-  }
-  return zoneName(locale, timeZone, at, digits);
+  const fits = named(found) && !(locale === 'ar' && /[A-Za-z]/.test(found));
+  return fits ? found : zoneName(locale, timeZone, at, digits);
 }
 
 /** Minutes east of UTC in mid-January and mid-July: two zones with one name but other summer clocks stay apart. */
@@ -187,8 +179,8 @@ export function zoneOptions(
     }
     const name = readerName(locale, value, at, mine.name, digits);
     const offset = offsetText(locale, mine.offsetMinutes, digits, at);
-    // No name in the reader's letters at all (a far city the engine cannot name in Arabic): its offset says it.
-    const label = locale === 'ar' && /[A-Za-z]/.test(name) ? offset : `${name} (${offset})`;
+    // No name in the reader's letters at all (neither Intl nor zone-places.ts knows the place): its offset says it.
+    const label = !named(name) || (locale === 'ar' && /[A-Za-z]/.test(name)) ? offset : `${name} (${offset})`;
     const city = value.split('/').pop()?.replaceAll('_', ' ') ?? value;
     const option: ZoneOption = {
       value,

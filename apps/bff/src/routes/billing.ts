@@ -106,7 +106,7 @@ export const billingRoutes = new Hono<Env>()
     async (c) => {
       const { db } = c.get('runtime');
       const o = await sandboxOrder(db, requireActor(c), c.req.valid('param').ref);
-      return c.json({ order: await orderView(db, o), demo: true as const });
+      return c.json({ order: await orderView(db, o, c.get('locale')), demo: true as const });
     },
   )
   .post(

@@ -56,6 +56,7 @@ export const recordingsRoutes = new Hono<Env>()
         c.get('runtime'),
         c.get('actor') ?? null,
         recordingIdOf(c.req.param('id')),
+        c.get('locale'),
         c.req.valid('query').t,
       );
       return c.json(view);

@@ -22,6 +22,8 @@ export interface Actor {
   timeZone: string;
   /** The profile's digit style; null (or absent) follows the language. */
   digits?: 'arab' | 'latn' | null;
+  /** The profile asks for the Hijri (Umm al-Qura) date beside the Gregorian one (issue 26); absent is no. */
+  hijri?: boolean;
 }
 
 export function toSessionUser(a: Actor): SessionUser {
@@ -52,6 +54,7 @@ export async function findActor(db: Db, userId: string, accountId: string): Prom
       locale: users.locale,
       timeZone: users.timeZone,
       digits: users.digits,
+      hijri: users.hijri,
       userActive: users.active,
       memberActive: memberships.active,
       accountStatus: accounts.status,

@@ -109,6 +109,7 @@ export async function lookUpSession(db: Db, config: Config, idHash: string): Pro
     locale: locale ?? 'ar',
     timeZone: timeZone ?? '',
     digits: digits ?? null,
+    hijri: hijri ?? false,
   };
   const info = {
     id: actor.userId,

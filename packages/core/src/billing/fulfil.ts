@@ -63,7 +63,9 @@ export async function fulfil(tx: Tx, o: OrderRow, now: Date): Promise<Granted> {
       .insert(rooms)
       .values({
         accountId: o.accountId,
+        // no name given: the product's, read in each reader's language
         name: o.roomName ?? 'Room',
+        nameKey: o.roomName === null ? 'room.defaultName' : o.roomNameKey,
         type: o.roomType ?? 'jitsi',
         participants: o.participants ?? 10,
       })

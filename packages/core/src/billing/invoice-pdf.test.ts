@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { InvoiceView } from '@majlis/contracts/billing';
+import { formatHijri } from '@majlis/i18n';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from './invoice-pdf.ts';
@@ -131,5 +132,29 @@ describe('the Arabic invoice PDF', () => {
       ]);
       rmSync(dir, { recursive: true, force: true });
     }
+  }, 60_000);
+});
+
+describe('the invoice PDF for a reader who asked for Hijri dates (issue 26)', () => {
+  it('shows the Umm al-Qura date beside the invoice date, only for that reader', async () => {
+    const reader = { digits: null, timeZone: 'Africa/Cairo' } as const;
+    const hijriEn = formatHijri('en', invoice.issuedAt, 'Africa/Cairo');
+    expect(hijriEn).toMatch(/1448 AH$/);
+    const en = await linesOf(await renderInvoicePdf(invoice, { ...reader, locale: 'en', hijri: true }));
+    // beside the date, wrapping onto the next line of its column (that line also holds the seller's name, on the left)
+    const at = en.findIndex((l) => l.visual.includes('25 November 2026'));
+    const column = xOf(en[at] as Line, '25 November 2026');
+    const value = [en[at], en[at + 1]].flatMap((l) => (l as Line).items.filter((i) => i.x >= column - 1));
+    expect(value.map((i) => i.str.trim()).join(' ')).toBe(`25 November 2026 (${hijriEn})`);
+    const plain = (await linesOf(await renderInvoicePdf(invoice, { ...reader, locale: 'en' }))).map((l) => l.visual);
+    expect(plain.join('\n')).toContain('25 November 2026');
+    expect(plain.join('\n')).not.toContain('AH');
+    // Arabic words come back as shaped glyphs: the Hijri year's Arabic-Indic digits tell the date is there
+    const ar = (await linesOf(await renderInvoicePdf(invoice, { ...reader, locale: 'ar', hijri: true }))).map(
+      (l) => l.visual,
+    );
+    expect(ar.join('\n')).toContain('١٤٤٨');
+    const arPlain = (await linesOf(await renderInvoicePdf(invoice, { ...reader, locale: 'ar' }))).map((l) => l.visual);
+    expect(arPlain.join('\n')).not.toContain('١٤٤٨');
   }, 60_000);
 });

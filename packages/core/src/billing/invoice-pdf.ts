@@ -9,6 +9,7 @@ import {
   formatReference,
   joinParts,
   type Locale,
+  withHijri,
 } from '@majlis/i18n';
 import { t } from '@majlis/i18n/server';
 import PDFDocument from 'pdfkit';
@@ -30,6 +31,8 @@ export interface InvoiceReader {
   locale: Locale;
   digits?: DigitStyle | null;
   timeZone: string;
+  /** The reader's profile asks for the Hijri date beside the invoice's date (issue 26). */
+  hijri?: boolean;
 }
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -89,7 +92,10 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   text(say('invoice.seller.name'), 0, y + 34, INNER / 2, { size: 12, weight: 700 });
   const facts: [string, string][] = [
     [say('invoice.number'), num(invoice.number)],
-    [say('invoice.date'), day(invoice.issuedAt)],
+    [
+      say('invoice.date'),
+      withHijri(locale, day(invoice.issuedAt), invoice.issuedAt, reader.timeZone, reader.hijri, digits),
+    ],
     [say('invoice.type'), typeInWords(invoice.type, locale, digits)],
     [
       say('invoice.status'),
@@ -101,12 +107,13 @@ export async function renderInvoicePdf(invoice: InvoiceView, reader: InvoiceRead
   let fy = y + 4;
   for (const [label, value] of facts) {
     text(label, INNER / 2, fy, 95, { size: 9, color: MUTED });
-    text(value, INNER / 2 + 95, fy, INNER / 2 - 95, {
+    const end = text(value, INNER / 2 + 95, fy, INNER / 2 - 95, {
       size: 10,
       weight: 700,
       color: label === say('invoice.status') ? (invoice.paid ? '#1c7c54' : '#b42318') : undefined,
     });
-    fy += 18;
+    // a value that wraps (the date with its Hijri date beside it) pushes the next row down
+    fy = Math.max(fy + 18, end + 4);
   }
   y = Math.max(fy, y + 60) + 12;
   rule(y);

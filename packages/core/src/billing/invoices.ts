@@ -18,6 +18,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
+import { readRoomValues, roomValues } from '../wording/room-name.ts';
 import { firstPurchase } from './fulfil.ts';
 import { renderInvoicePdfOffThread } from './invoice-pdf-pool.ts';
 
@@ -71,7 +72,11 @@ export async function issueInvoice(tx: Tx, orderId: string, now = new Date()): P
       order.kind === 'enterprise'
         ? {}
         : {
-            roomName: order.roomName ?? room?.name ?? '',
+            // a product-named room (the trial room) keeps its key: the line is read in the reader's language
+            ...roomValues(
+              order.roomName !== null ? { name: order.roomName, nameKey: order.roomNameKey } : (room ?? { name: '' }),
+              'roomName',
+            ),
             roomType: roomType ? ROOM_TYPE_LABEL[roomType] : '',
             participants: order.participants ?? room?.participants ?? 0,
             period: order.period,
@@ -201,7 +206,7 @@ export async function getInvoice(db: Db, actor: Actor, id: string, locale: Local
   return {
     ...summary(row),
     lines: row.lines.map((l) => {
-      const values = { ...l.values };
+      const values = readRoomValues({ ...l.values }, locale, 'roomName');
       if (typeof values.roomName === 'string') values.roomName = isolate(values.roomName);
       if (typeof values.period === 'string') values.period = say(`invoice.period.${values.period}`);
       return {
@@ -230,6 +235,11 @@ export async function invoicePdf(
   locale: Locale,
 ): Promise<{ filename: string; pdf: Buffer }> {
   const view = await getInvoice(db, actor, id, locale);
-  const pdf = await renderInvoicePdfOffThread(view, { locale, digits: actor.digits, timeZone: actor.timeZone });
+  const pdf = await renderInvoicePdfOffThread(view, {
+    locale,
+    digits: actor.digits,
+    timeZone: actor.timeZone,
+    hijri: actor.hijri ?? false,
+  });
   return { filename: `invoice-${view.number}.pdf`, pdf };
 }

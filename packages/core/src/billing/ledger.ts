@@ -14,6 +14,7 @@ import { requireProvider } from '../providers/conferencing/index.ts';
 import { paymentProviderFor } from '../providers/payments/index.ts';
 import type { PaymentProvider, VerifiedTransaction } from '../providers/payments/port.ts';
 import { PaymentProviderError } from '../providers/payments/port.ts';
+import { roomName, roomValues } from '../wording/room-name.ts';
 import { releaseCoupon, reserveCoupon } from './coupons.ts';
 import { fulfil, lockAccountRooms, requireRoomFree } from './fulfil.ts';
 import { issueInvoice, markInvoicePaid, markInvoiceUnpaid } from './invoices.ts';
@@ -99,6 +100,7 @@ export async function checkout(
           kind: purchase.kind,
           roomId: q.room?.id ?? null,
           roomName: purchase.kind === 'room' ? purchase.roomName : (q.room?.name ?? null),
+          roomNameKey: purchase.kind === 'room' ? null : (q.room?.nameKey ?? null),
           roomType: q.roomType ?? null,
           participants: q.participants ?? null,
           period: q.period,
@@ -134,14 +136,16 @@ async function existingOrder(db: Db, actor: Actor, clientKey: string) {
     .from(orders)
     .where(and(eq(orders.accountId, actor.accountId), eq(orders.clientKey, clientKey)));
   if (!o) return null;
-  return { order: await orderView(db, o), redirectUrl: o.status === 'pending' ? o.checkoutUrl : null };
+  return { order: await orderView(db, o, actor.locale), redirectUrl: o.status === 'pending' ? o.checkoutUrl : null };
 }
 
 /** A checkout at the provider for the order (a first attempt, or "pay again" on the same order). */
 async function startAttempt(rt: Rt, provider: PaymentProvider, actor: Actor, o: OrderRow, retry: boolean) {
   const { db, config } = rt;
   const [buyer] = await db.select().from(users).where(eq(users.id, actor.userId));
-  const label = o.kind === 'enterprise' ? 'Majlis enterprise account' : `Majlis room ${o.roomName ?? ''}`.trim();
+  // the provider's checkout page is in English: a product-named room (the trial room) is named in English there too
+  const room = o.roomName === null ? '' : roomName({ name: o.roomName, nameKey: o.roomNameKey }, 'en');
+  const label = o.kind === 'enterprise' ? 'Majlis enterprise account' : `Majlis room ${room}`.trim();
   try {
     const start = await provider.startCheckout({
       // Paymob refuses a special_reference it has seen: each attempt has its own
@@ -172,7 +176,7 @@ async function startAttempt(rt: Rt, provider: PaymentProvider, actor: Actor, o: 
       })
       .where(eq(orders.id, o.id))
       .returning();
-    return { order: await orderView(db, saved ?? o), redirectUrl: start.redirectUrl };
+    return { order: await orderView(db, saved ?? o, actor.locale), redirectUrl: start.redirectUrl };
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     log.warn({ err: err.message, orderId: o.id }, 'checkout could not start at the payment provider');
@@ -327,7 +331,7 @@ async function tellBuyer(rt: Rt, o: OrderRow, handled: CallbackResult['handled']
     type: ok ? 'success' : 'warning',
     titleId: ok ? 'notif.payment.completed.title' : 'notif.payment.failed.title',
     messageId: ok ? 'notif.payment.completed.message' : 'notif.payment.failed.message',
-    values: { room: o.roomName ?? '' },
+    values: roomValues({ name: o.roomName ?? '', nameKey: o.roomNameKey }),
     sourceType: 'billing',
     eventMeta: { orderId: o.id },
     dedupeKey: `payment:${o.id}:${handled}:${o.attempts}`,

@@ -1,17 +1,20 @@
 import type { OrderList, OrderView } from '@majlis/contracts/billing';
+import type { Locale } from '@majlis/i18n';
 import { both } from '@majlis/i18n/server';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { coupons, invoices, orders, payments } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
+import { roomName } from '../wording/room-name.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
 /** Orders and their payments as the billing page reads them (payment history, one order, the sandbox's summary). */
 
 /** Orders as the wire shows them, with their coupon codes and invoices read in one query each. */
-export async function orderViews(db: Db | Tx, rows: OrderRow[]): Promise<OrderView[]> {
+/** Orders as the wire shows them to a reader: a product-named room (the trial room) in the reader's words. */
+export async function orderViews(db: Db | Tx, rows: OrderRow[], locale: Locale): Promise<OrderView[]> {
   if (!rows.length) return [];
   const couponIds = [...new Set(rows.map((o) => o.couponId).filter((v): v is string => !!v))];
   const codes = new Map(
@@ -39,7 +42,7 @@ export async function orderViews(db: Db | Tx, rows: OrderRow[]): Promise<OrderVi
     kind: o.kind,
     status: o.status,
     roomId: o.roomId,
-    roomName: o.roomName,
+    roomName: o.roomName === null ? null : roomName({ name: o.roomName, nameKey: o.roomNameKey }, locale),
     roomType: o.roomType,
     participants: o.participants,
     period: o.period,
@@ -59,8 +62,8 @@ export async function orderViews(db: Db | Tx, rows: OrderRow[]): Promise<OrderVi
   }));
 }
 
-export async function orderView(db: Db | Tx, o: OrderRow): Promise<OrderView> {
-  return (await orderViews(db, [o]))[0] as OrderView;
+export async function orderView(db: Db | Tx, o: OrderRow, locale: Locale): Promise<OrderView> {
+  return (await orderViews(db, [o], locale))[0] as OrderView;
 }
 
 export async function findOrder(db: Db | Tx, actor: Actor, id: string): Promise<OrderRow> {
@@ -74,7 +77,7 @@ export async function findOrder(db: Db | Tx, actor: Actor, id: string): Promise<
 }
 
 export async function getOrder(db: Db, actor: Actor, id: string): Promise<OrderView> {
-  return orderView(db, await findOrder(db, actor, id));
+  return orderView(db, await findOrder(db, actor, id), actor.locale);
 }
 
 export async function listOrders(db: Db, actor: Actor): Promise<OrderList> {
@@ -89,7 +92,7 @@ export async function listOrders(db: Db, actor: Actor): Promise<OrderList> {
     ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(desc(payments.createdAt))
     : [];
   return {
-    orders: await orderViews(db, rows),
+    orders: await orderViews(db, rows, actor.locale),
     payments: pays.map((p) => ({
       id: p.id,
       orderId: p.orderId,

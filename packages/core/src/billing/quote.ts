@@ -1,4 +1,5 @@
 import type { Quote, RoomPeriod, TPurchase, TRoomType } from '@majlis/contracts';
+import type { TProductRoomName } from '@majlis/contracts/rooms';
 import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { requirePower } from '../auth/powers.ts';
@@ -13,6 +14,7 @@ import { amountOf, enterprisePriceKey, priceAmounts, roomPriceKey, tierOf } from
 export interface QuotedRoom {
   id: string;
   name: string;
+  nameKey: TProductRoomName | null;
   type: TRoomType;
   participants: number;
 }
@@ -55,7 +57,13 @@ export async function quotePurchase(
   } else {
     if (purchase.kind === 'renewal') {
       const [found] = await db
-        .select({ id: rooms.id, name: rooms.name, type: rooms.type, participants: rooms.participants })
+        .select({
+          id: rooms.id,
+          name: rooms.name,
+          nameKey: rooms.nameKey,
+          type: rooms.type,
+          participants: rooms.participants,
+        })
         .from(rooms)
         .where(and(eq(rooms.id, purchase.roomId), eq(rooms.accountId, actor.accountId)));
       if (!found) throw notFound();

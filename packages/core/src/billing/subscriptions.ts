@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { rooms, subscriptions } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { roomName } from '../wording/room-name.ts';
 
 /** A subscription is what the subscription statechart says of its stored row and the clock. */
 
@@ -186,7 +187,15 @@ export async function listSubscriptions(db: Db, actor: Actor, now = new Date()):
       const status = statusNow(s, now);
       return {
         id: s.id,
-        room: room ? { id: room.id, name: room.name, type: room.type, participants: room.participants } : null,
+        room: room
+          ? {
+              id: room.id,
+              name: roomName(room, actor.locale),
+              nameKey: room.nameKey,
+              type: room.type,
+              participants: room.participants,
+            }
+          : null,
         period: s.period,
         status,
         trial: s.period === 'trial',

@@ -99,6 +99,8 @@ export async function activateTrial(db: Db, actor: Actor, now = new Date()): Pro
           .values({
             accountId: actor.accountId,
             name: t(actor.locale, 'trial.roomName'),
+            // named by the product: each reader reads it in their own language (issue 26)
+            nameKey: 'trial.roomName',
             type: 'jitsi',
             participants: 10,
           })

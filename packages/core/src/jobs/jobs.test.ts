@@ -1,3 +1,4 @@
+import { formatHijri } from '@majlis/i18n';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from '../../test/services.ts';
@@ -193,6 +194,40 @@ describe.each(drivers)('scheduled notification jobs on %s', (driver: Driver) => 
     const cairo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Cairo', timeStyle: 'short' }).format(startsAt);
     // Issue 26: by its place, not "Eastern European Standard Time".
     expect(mails[0]?.body).toContain(`starts in 15 minutes, at ${cairo} (Egypt Time).`);
+  });
+
+  it('issue 26: a reminder e-mail gives the day and its Hijri date to a reader whose profile asks for it', async () => {
+    const owner = await userId('owner@demo.test');
+    const accountId = await accountOf('owner@demo.test', 'inst');
+    // Sara was invited by e-mail before the invitation knew her account; her profile asks for Hijri dates.
+    await database.db.update(users).set({ hijri: true }).where(eq(users.email, 'solo@demo.test'));
+    const [room] = await database.db.insert(rooms).values({ accountId, name: 'Hijri room', type: 'jitsi' }).returning();
+    now = new Date();
+    const startsAt = new Date(now.getTime() + 12 * 60_000);
+    const [meeting] = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into meetings (account_id, room_id, owner_user_id, number, name, kind, starts_at, time_zone, duration_minutes)
+          values (${accountId}, ${room?.id}, ${owner}, '6655443322', 'Board', 'scheduled', ${startsAt}, 'Africa/Cairo', 60) returning id`,
+    );
+    await database.db.execute(
+      sql`insert into meeting_occurrences (meeting_id, original_starts_at, starts_at, ends_at)
+          values (${meeting?.id}, ${startsAt}, ${startsAt}, ${new Date(startsAt.getTime() + 3600_000)})`,
+    );
+    await database.db.execute(
+      sql`insert into invitations (meeting_id, email, user_id, locale) values
+          (${meeting?.id}, 'Solo@Demo.test', null, 'en'), (${meeting?.id}, 'hijri-guest@outside.test', null, 'ar')`,
+    );
+    await runMeetingReminders(ctx);
+    const [sara] = await database.db.select().from(outbox).where(eq(outbox.to, 'Solo@Demo.test'));
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Cairo', dateStyle: 'full' }).format(startsAt);
+    expect(sara?.body).toContain(day);
+    expect(sara?.body).toContain(`(${formatHijri('en', startsAt, 'Africa/Cairo')})`);
+    expect(sara?.body).toMatch(/AH\)/);
+    // no profile, no Hijri date: the time alone, as before
+    const [guest] = await database.db.select().from(outbox).where(eq(outbox.to, 'hijri-guest@outside.test'));
+    expect(guest?.body).not.toContain(formatHijri('ar', startsAt, 'Africa/Cairo'));
+    expect(guest?.body).not.toContain('هـ');
+    await database.db.update(users).set({ hijri: false }).where(eq(users.email, 'solo@demo.test'));
   });
 
   it('no reminder for a meeting of a suspended or banned account (its join refuses everyone); reinstated, it has one', async () => {

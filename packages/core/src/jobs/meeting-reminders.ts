@@ -1,4 +1,4 @@
-import { formatDateTime } from '@majlis/i18n';
+import { formatDateTime, type Locale, withHijri } from '@majlis/i18n';
 import { decideLanguage } from '@majlis/machines';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -9,6 +9,24 @@ import { enqueueMessage } from '../outbox/enqueue.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
 export const REMINDER_MINUTES = 15;
+
+interface Person {
+  user_id: string | null;
+  email: string;
+  locale: 'ar' | 'en';
+  member: boolean;
+  hijri: boolean;
+}
+
+/**
+ * The start as a reminder e-mail says it: the time on the meeting's clock, its zone named; for a reader who asked for
+ * Hijri dates, the day too with its Umm al-Qura date beside it, as the invitation e-mail writes it (whenText).
+ */
+export function reminderWhen(locale: Locale, startsAt: Date, timeZone: string, hijri: boolean): string {
+  if (!hijri) return formatDateTime(locale, startsAt, timeZone, { dateStyle: undefined, timeStyle: 'short' });
+  const day = formatDateTime(locale, startsAt, timeZone, { dateStyle: 'full', timeStyle: 'short' });
+  return withHijri(locale, day, startsAt, timeZone, true);
+}
 
 interface Upcoming {
   occurrence_id: string;
@@ -39,12 +57,15 @@ export async function runMeetingReminders(ctx: JobContext): Promise<number> {
   );
   let n = 0;
   for (const o of upcoming) {
-    const people = await queryRows<{ user_id: string | null; email: string; locale: 'ar' | 'en'; member: boolean }>(
+    // hijri: the recipient's profile asks for the Hijri date (issue 26); an invitee e-mailed is looked up by address
+    const people = await queryRows<Person>(
       ctx.db,
-      sql`select u.id as user_id, u.email, u.locale, true as member from users u where u.id = ${o.owner_user_id}
-          union select u.id, u.email, u.locale, true from meeting_assistants a join users u on u.id = a.user_id where a.meeting_id = ${o.meeting_id}
+      sql`select u.id as user_id, u.email, u.locale, true as member, u.hijri from users u where u.id = ${o.owner_user_id}
+          union select u.id, u.email, u.locale, true, u.hijri from meeting_assistants a join users u on u.id = a.user_id where a.meeting_id = ${o.meeting_id}
           union select i.user_id, i.email, i.locale,
-                 exists (select 1 from memberships ms where ms.user_id = i.user_id and ms.account_id = ${o.account_id} and ms.active)
+                 exists (select 1 from memberships ms where ms.user_id = i.user_id and ms.account_id = ${o.account_id} and ms.active),
+                 coalesce((select u.hijri from users u where u.id = i.user_id or lower(u.email) = lower(i.email)
+                           order by u.id = i.user_id desc limit 1), false)
           from invitations i where i.meeting_id = ${o.meeting_id}`,
     );
     const seen = new Set<string>();
@@ -68,7 +89,7 @@ export async function runMeetingReminders(ctx: JobContext): Promise<number> {
             minutes: REMINDER_MINUTES,
             link,
             number: o.number,
-            when: formatDateTime(locale, startsAt, o.time_zone, { dateStyle: undefined, timeStyle: 'short' }),
+            when: reminderWhen(locale, startsAt, o.time_zone, p.hijri),
           },
           dedupeKey,
         });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db/connect.ts';
 import { flushPushes, storeJobNotification } from '../notifications/push-notifications.ts';
+import { roomValues } from '../wording/room-name.ts';
 import { runInstitutionLapses } from './institution-lapse.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
@@ -26,6 +27,7 @@ interface Due {
   status: string;
   renews_at: Date | string;
   room_name: string | null;
+  room_name_key: string | null;
 }
 
 /**
@@ -37,7 +39,8 @@ export async function runRenewals(ctx: JobContext): Promise<{ reminded: number; 
   const now = ctx.now();
   const subs = await queryRows<Due>(
     ctx.db,
-    sql`select s.id, s.account_id, a.owner_user_id, s.period, s.status, s.renews_at, r.name as room_name
+    sql`select s.id, s.account_id, a.owner_user_id, s.period, s.status, s.renews_at, r.name as room_name,
+               r.name_key as room_name_key
         from subscriptions s join accounts a on a.id = s.account_id left join rooms r on r.id = s.room_id
         where s.status in ('trial', 'active', 'expiring', 'renewed')
           and s.renews_at < ${new Date(now.getTime() + 8 * DAY_MS)}
@@ -52,7 +55,7 @@ export async function runRenewals(ctx: JobContext): Promise<{ reminded: number; 
     const trial = s.period === 'trial';
     // the institution's own month (billing/institution-month.ts) has no room: its own words
     const inst = s.period === 'enterprise';
-    const room = s.room_name ?? '';
+    const room = roomValues({ name: s.room_name ?? '', nameKey: s.room_name_key });
     await ctx.db.transaction(async (tx) => {
       if (msLeft <= 0) {
         if (!decideSubscription(s.status as SubscriptionStatus, { type: 'time.ended' }).ok) return;
@@ -68,7 +71,7 @@ export async function runRenewals(ctx: JobContext): Promise<{ reminded: number; 
           type: 'danger',
           titleId: trial ? 'notif.trial.expired.title' : inst ? INST.expiredTitle : 'notif.subscription.expired.title',
           messageId: trial ? 'notif.trial.expired.message' : inst ? INST.expired : 'notif.subscription.expired.message',
-          values: { room },
+          values: room,
           dedupeKey: `expired:${s.id}:${renewsAt.toISOString()}`,
           eventMeta: { subscriptionId: s.id, renewNow: true },
         });
@@ -93,7 +96,7 @@ export async function runRenewals(ctx: JobContext): Promise<{ reminded: number; 
           : days === 0
             ? 'notif.subscription.renewal.today'
             : 'notif.subscription.renewal.message',
-        values: { room, days },
+        values: { ...room, days },
         dedupeKey: `renewal:${s.id}:${renewsAt.toISOString()}:${days}`,
         eventMeta: { subscriptionId: s.id, renewNow: true },
       });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../db/connect.ts';
 import { flushPushes, storeJobNotification } from '../notifications/push-notifications.ts';
+import { roomValues } from '../wording/room-name.ts';
 import type { JobContext, JobDefinition } from './types.ts';
 
 const RANK = { ok: 0, warning: 1, full: 2 } as const;
@@ -12,6 +13,7 @@ interface Changed {
   id: string;
   account_id: string;
   name: string;
+  name_key: string | null;
   used: string;
   total: string;
   assigned_user_id: string | null;
@@ -29,7 +31,7 @@ export async function scanStorage(ctx: JobContext): Promise<{ changed: number; n
   const rows = await queryRows<Changed>(
     ctx.db,
     sql`with levels as (
-          select r.id, r.account_id, r.name, r.used_bytes::text as used, r.storage_bytes::text as total, r.assigned_user_id,
+          select r.id, r.account_id, r.name, r.name_key, r.used_bytes::text as used, r.storage_bytes::text as total, r.assigned_user_id,
                  case when r.storage_bytes <= 0 then 'ok'
                       when r.used_bytes >= r.storage_bytes then 'full'
                       when r.used_bytes * 100 >= r.storage_bytes * ${STORAGE_WARNING_PERCENT} then 'warning'
@@ -71,7 +73,7 @@ export async function scanStorage(ctx: JobContext): Promise<{ changed: number; n
           type: full ? 'danger' : 'warning',
           titleId: full ? 'notif.storage.full.title' : 'notif.storage.warning.title',
           messageId: full ? 'notif.storage.full.message' : 'notif.storage.warning.message',
-          values: { room: room.name, percent },
+          values: { ...roomValues({ name: room.name, nameKey: room.name_key }), percent },
           dedupeKey: `storage:${scope}:${generation}:${user_id}`,
           eventMeta: { roomId: room.id, level: room.level },
         });

@@ -15,6 +15,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config.ts';
 import { meetingAssistants, meetingOccurrences, meetings, rooms, users } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { roomNameSql } from '../wording/room-name.ts';
 import { type Ctx, findMeeting, type MeetingRow, visibleTo } from './meeting-access.ts';
 import { expireDueMeetings } from './meeting-status.ts';
 import { isValidDay, localParts, todayIn, zonedToUtc } from './time.ts';
@@ -43,7 +44,7 @@ export async function viewMeetings(ctx: Ctx, actor: Actor, rows: MeetingRow[]): 
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const roomRows = await ctx.db
-    .select({ id: rooms.id, name: rooms.name, type: rooms.type })
+    .select({ id: rooms.id, name: roomNameSql(actor.locale, rooms.name, rooms.nameKey), type: rooms.type })
     .from(rooms)
     .where(inArray(rooms.id, [...new Set(rows.map((r) => r.roomId))]));
   const assistants = await ctx.db

@@ -10,6 +10,7 @@ import { notifications, users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { logger } from '../log.ts';
+import { readRoomValues } from '../wording/room-name.ts';
 
 const log = logger.child({ module: 'notifications' });
 
@@ -173,7 +174,9 @@ export function renderNotification(row: NotificationRow, locale: Locale, digits?
   const createdAt = row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt);
   // A moment stored as an instant and its zone ('at', 'timeZone') is written in the reader's language and digits, with
   // the zone named, as `when`: a meeting moved says to when, whoever reads it.
-  const { at, timeZone } = row.values;
+  // A room the product named is named in the reader's language (issue 26: rooms/room-name.ts).
+  const values = readRoomValues(row.values, locale);
+  const { at, timeZone } = values;
   const when: Record<string, string> =
     typeof at === 'string' && typeof timeZone === 'string' && !Number.isNaN(Date.parse(at))
       ? { when: formatDateTime(locale, new Date(at), timeZone, undefined, digits) }
@@ -182,9 +185,9 @@ export function renderNotification(row: NotificationRow, locale: Locale, digits?
     _id: String(row.id),
     id: row.id,
     type: row.type,
-    title: t(locale, row.titleId, { count: row.count, ...row.values, ...when }, digits),
+    title: t(locale, row.titleId, { count: row.count, ...values, ...when }, digits),
     message: sanitizeNotificationHtml(
-      t(locale, row.messageId, { count: row.count, ...escapeValues(row.values), ...when }, digits),
+      t(locale, row.messageId, { count: row.count, ...escapeValues(values), ...when }, digits),
     ),
     source_type: row.sourceType,
     event_meta: row.eventMeta,

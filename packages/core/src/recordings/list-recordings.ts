@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.ts';
 import { meetings, recordings, rooms } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { zonedToUtc } from '../meetings/time.ts';
+import { roomNameSql } from '../wording/room-name.ts';
 import { manageSql, participantSql, toRecordingRow } from './recording-access.ts';
 
 /** `%`, `_` and `\` typed in the search box are searched for, not used as LIKE wildcards. */
@@ -59,7 +60,7 @@ export async function listRecordings(db: Db, actor: Actor, q: TRecordingListQuer
     .select({
       rec: recordings,
       meeting: { id: meetings.id, name: meetings.name, number: meetings.number, allowDownload: meetings.allowDownload },
-      room: { id: rooms.id, name: rooms.name },
+      room: { id: rooms.id, name: roomNameSql(actor.locale, rooms.name, rooms.nameKey) },
       canManage: sql<boolean>`coalesce(${manage}, false)`,
     })
     .from(recordings)
@@ -70,7 +71,7 @@ export async function listRecordings(db: Db, actor: Actor, q: TRecordingListQuer
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   return {
-    recordings: rows.map((r) => toRecordingRow(r.rec, r.meeting, r.room, r.canManage === true)),
+    recordings: rows.map((r) => toRecordingRow(r.rec, r.meeting, r.room, r.canManage === true, actor.locale)),
     total: total?.n ?? 0,
     page: q.page,
     pageSize: q.pageSize,

@@ -5,6 +5,7 @@ import type {
   RecordingView,
   TUpdateRecordingBody,
 } from '@majlis/contracts/recordings';
+import type { Locale } from '@majlis/i18n';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -70,9 +71,14 @@ function opsFor(ctx: RecordingCtx, a: RecordingAccess): (ConferencingProvider & 
   return ops as (ConferencingProvider & RecordingOps) | null;
 }
 
-export function recordingView(ctx: RecordingCtx, a: RecordingAccess, timeZone: string | null = null): RecordingView {
+export function recordingView(
+  ctx: RecordingCtx,
+  a: RecordingAccess,
+  locale: Locale,
+  timeZone: string | null = null,
+): RecordingView {
   return {
-    recording: toRecordingRow(a.rec, a.meeting, a.room, a.canManage),
+    recording: toRecordingRow(a.rec, a.meeting, a.room, a.canManage, locale),
     playback: playbackOf(a.rec.formats),
     shareUrl: a.canManage && a.rec.shareToken ? shareUrlOf(ctx.config, a.rec.id, a.rec.shareToken) : null,
     timeZone,
@@ -101,10 +107,11 @@ export async function viewRecording(
   ctx: RecordingCtx,
   actor: Actor | null,
   id: string,
+  locale: Locale,
   token?: string,
 ): Promise<RecordingView> {
   const a = await throughLink(token, () => accessRecording(ctx.db, actor, id, token));
-  return recordingView(ctx, a, actor?.timeZone ?? null);
+  return recordingView(ctx, a, locale, actor?.timeZone ?? null);
 }
 
 /**
@@ -147,7 +154,7 @@ export async function updateRecording(
     );
     return row;
   });
-  return toRecordingRow(rec, a.meeting, a.room, true);
+  return toRecordingRow(rec, a.meeting, a.room, true, actor.locale);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { RECORDING_LINK_TOKEN, type RecordingFormat, type RecordingRow } from '@majlis/contracts/recordings';
+import type { Locale } from '@majlis/i18n';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { openAccountSql, requireOpenAccount } from '../accounts/open-account.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -16,6 +17,7 @@ import {
 } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { canManageMeeting, type MeetingRow, type RoomRow } from '../meetings/meeting-access.ts';
+import { roomName } from '../wording/room-name.ts';
 
 /**
  * Who may see, manage and download a recording (issue 12). Managers (canManageMeeting: the meeting's owner, its
@@ -93,8 +95,9 @@ export function mayDownload(rec: RecordingRecord, meeting: MeetingRow, canManage
 export function toRecordingRow(
   r: RecordingRecord,
   m: Pick<MeetingRow, 'id' | 'name' | 'number' | 'allowDownload'>,
-  room: Pick<RoomRow, 'id' | 'name'>,
+  room: Pick<RoomRow, 'id' | 'name'> & { nameKey?: string | null },
   canManage: boolean,
+  locale: Locale,
 ): RecordingRow {
   const duration = r.startTime && r.endTime ? Math.max(0, Math.round((+r.endTime - +r.startTime) / 1000)) : null;
   return {
@@ -102,7 +105,7 @@ export function toRecordingRow(
     name: r.name,
     provider: r.provider,
     meeting: { id: m.id, name: m.name, number: m.number },
-    room: { id: room.id, name: room.name },
+    room: { id: room.id, name: roomName(room, locale) },
     startTime: r.startTime?.toISOString() ?? null,
     durationSeconds: duration,
     sizeBytes: Number(r.sizeBytes),

@@ -6,11 +6,13 @@ import type {
   TMeetingsReportQuery,
   TReportRange,
 } from '@majlis/contracts/reports';
+import type { Locale } from '@majlis/i18n';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { requirePower } from '../auth/powers.ts';
 import { type Db, queryRows, type Tx } from '../db/connect.ts';
 import { notFound } from '../errors.ts';
+import { roomNameSql } from '../wording/room-name.ts';
 import { type Period, periodView, resolvePeriod } from './period.ts';
 import { inReport, instant, likePattern, peaksSql, type StayFilter, staysSql } from './stays.ts';
 
@@ -41,7 +43,7 @@ interface AggRow {
 }
 
 /** Per-meeting aggregates of the period (a page of them, or all up to `limit`) with the totals over all. */
-async function meetingAggregates(db: Db | Tx, filter: StayFilter, limit: number, offset: number) {
+async function meetingAggregates(db: Db | Tx, filter: StayFilter, limit: number, offset: number, locale: Locale) {
   const rows = await queryRows<AggRow>(
     db,
     // Distinct counts by grouping (hash aggregates) rather than count(distinct …), which sorts every stay.
@@ -67,7 +69,7 @@ async function meetingAggregates(db: Db | Tx, filter: StayFilter, limit: number,
       from agg
     )
     select t.*, p.* from totals t left join lateral (
-      select agg.*, m.name, m.number, r.id as room_id, r.name as room_name
+      select agg.*, m.name, m.number, r.id as room_id, ${roomNameSql(locale, sql`r.name`, sql`r.name_key`)} as room_name
       from agg join meetings m on m.id = agg.meeting_id join rooms r on r.id = m.room_id
       order by agg.first_join desc, agg.meeting_id
       limit ${limit} offset ${offset}
@@ -117,7 +119,7 @@ export async function meetingsReport(db: Db, actor: Actor, query: TMeetingsRepor
   const period = resolvePeriod(query, actor.timeZone);
   const filter: StayFilter = { accountId: actor.accountId, period, pattern: likePattern(query.q) };
   const { totals, rows, peaks } = await inReport(db, async (tx) => {
-    const found = await meetingAggregates(tx, filter, query.pageSize, (query.page - 1) * query.pageSize);
+    const found = await meetingAggregates(tx, filter, query.pageSize, (query.page - 1) * query.pageSize, actor.locale);
     const ids = found.rows.map((r) => r.meeting_id as string);
     return { ...found, peaks: await peaksOf(tx, filter, ids) };
   });
@@ -137,7 +139,7 @@ export async function allMeetingRows(db: Db, actor: Actor, range: TReportRange &
   const period = resolvePeriod(range, actor.timeZone);
   const filter: StayFilter = { accountId: actor.accountId, period, pattern: likePattern(range.q) };
   const { totals, rows, peaks } = await inReport(db, async (tx) => {
-    const found = await meetingAggregates(tx, filter, limit, 0);
+    const found = await meetingAggregates(tx, filter, limit, 0, actor.locale);
     const cut = found.totals.meetings > found.rows.length;
     return {
       ...found,
@@ -163,7 +165,7 @@ interface StayRow {
 async function meetingOf(db: Db, actor: Actor, id: string) {
   const [m] = await queryRows<{ id: string; name: string; number: string; room_id: string; room_name: string }>(
     db,
-    sql`select m.id, m.name, m.number, r.id as room_id, r.name as room_name
+    sql`select m.id, m.name, m.number, r.id as room_id, ${roomNameSql(actor.locale, sql`r.name`, sql`r.name_key`)} as room_name
       from meetings m join rooms r on r.id = m.room_id
       where m.id = ${id}::uuid and m.account_id = ${actor.accountId}::uuid`,
   );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { requirePower } from '../auth/powers.ts';
 import { type Db, queryRows } from '../db/connect.ts';
+import { roomNameSql } from '../wording/room-name.ts';
 import { bucketIndexSql, bucketOf, bucketStarts, type Period, periodView, resolvePeriod } from './period.ts';
 import { inReport, staysSql } from './stays.ts';
 
@@ -66,7 +67,7 @@ export async function roomsOfPeriod(db: Db, actor: Actor, period: Period): Promi
       select room_id, ${bucketIndexSql(period, bucket, sql`joined_at`)} as b, sum(minutes)::float8 as minutes
       from s group by 1, 2
     )
-    select 'room' as kind, r.id as room_id, r.name, r.type, r.used_bytes::float8 as used_bytes,
+    select 'room' as kind, r.id as room_id, ${roomNameSql(actor.locale, sql`r.name`, sql`r.name_key`)} as name, r.type, r.used_bytes::float8 as used_bytes,
       r.storage_bytes::float8 as storage_bytes, null::int as b, coalesce(rt.sessions, 0) as sessions,
       coalesce(rt.secs, 0)::float8 as secs, coalesce(p.participants, 0) as participants, null::float8 as minutes
     from rooms r

@@ -1,4 +1,5 @@
 import type { TRoomType as RoomType, RoomView, TCreateRoomBody } from '@majlis/contracts/rooms';
+import type { Locale } from '@majlis/i18n';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -12,6 +13,7 @@ import { AppError, forbidden, notFound } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { actorName, notifyUsers } from '../notifications/notify-users.ts';
 import { requireProvider } from '../providers/conferencing/index.ts';
+import { roomName, roomValues } from '../wording/room-name.ts';
 
 export type { RoomType, RoomView };
 /** What the room services take from a create: ZCreateRoomBody's output. */
@@ -35,12 +37,12 @@ export async function listRooms(db: Db, actor: Actor): Promise<RoomView[]> {
     ? eq(rooms.accountId, actor.accountId)
     : and(eq(rooms.accountId, actor.accountId), eq(rooms.assignedUserId, actor.userId));
   const rows = await db.select().from(rooms).where(where).orderBy(asc(rooms.createdAt));
-  return viewRooms(db, rows);
+  return viewRooms(db, rows, actor.locale);
 }
 
 export async function getRoom(db: Db, actor: Actor, id: string): Promise<RoomView> {
   const row = await findRoom(db, actor, id);
-  const [view] = await viewRooms(db, [row]);
+  const [view] = await viewRooms(db, [row], actor.locale);
   return view as RoomView;
 }
 
@@ -55,7 +57,7 @@ export async function findRoom(db: Db, actor: Actor, id: string) {
   return row;
 }
 
-async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[]): Promise<RoomView[]> {
+async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[], locale: Locale): Promise<RoomView[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const counts = await db
@@ -78,7 +80,8 @@ async function viewRooms(db: Db, rows: (typeof rooms.$inferSelect)[]): Promise<R
     const status = sub ? statusNow(sub, now) : null;
     return {
       id: r.id,
-      name: r.name,
+      name: roomName(r, locale),
+      nameKey: r.nameKey,
       type: r.type,
       participants: seats.get(r.id) ?? r.participants,
       storageBytes: Number(r.storageBytes),
@@ -153,8 +156,13 @@ export async function updateRoom(
   if (seatsChanged || (input.type !== undefined && input.type !== room.type)) {
     throw new AppError(409, 'ROOM_PLAN_IN_BILLING');
   }
-  const { name, status } = input;
-  const patch = Object.fromEntries(Object.entries({ name, status }).filter(([, v]) => v !== undefined));
+  const { status } = input;
+  // The product's name sent back as shown (the form's other fields saved) is no rename: the room stays the product's.
+  const renamed = input.name !== undefined && input.name !== roomName(room, actor.locale) && input.name !== room.name;
+  const name = renamed ? input.name : undefined;
+  const patch = Object.fromEntries(
+    Object.entries({ name, status, ...(renamed ? { nameKey: null } : {}) }).filter(([, v]) => v !== undefined),
+  );
   if (Object.keys(patch).length) await db.update(rooms).set(patch).where(eq(rooms.id, id));
   return getRoom(db, actor, id);
 }
@@ -198,7 +206,7 @@ export async function assignRoom(
     type: 'notif',
     titleId: 'notif.room.assigned.title',
     messageId: 'notif.room.assigned.message',
-    values: { actor: actorName(actor), room: room.name },
+    values: { actor: actorName(actor), ...roomValues(room) },
     collapseKey: `room:${id}`,
     eventMeta: { roomId: id, link: '/dashbord/roomManagement' },
   });

@@ -8,6 +8,7 @@ import type { Ctx } from '../meetings/meeting-access.ts';
 import { applyMeetingEvent } from '../meetings/meeting-status.ts';
 import { tellAssistants } from '../meetings/tell-assistants.ts';
 import { actorName, notifyUsers } from '../notifications/notify-users.ts';
+import { roomValues } from '../wording/room-name.ts';
 import { canManageRooms } from './rooms.ts';
 
 /** De-assigning a room deletes that user's meetings in it (spec §4), each through the chart's `meeting.delete`. */
@@ -50,7 +51,7 @@ export async function unassignRoom(
       type: 'warning',
       titleId: 'notif.room.unassigned.title',
       messageId: 'notif.room.unassigned.message',
-      values: { actor: actorName(actor), room: room.name, meetings: deleted },
+      values: { actor: actorName(actor), ...roomValues(room), meetings: deleted },
       collapseKey: `room:${roomId}`,
       eventMeta: { roomId, deletedMeetings: deleted, link: '/dashbord/meeting' },
     });

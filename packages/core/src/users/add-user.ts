@@ -67,7 +67,7 @@ export async function addUser(
       await recordAudit(tx, who, 'user.add', user.id, { role: body.role, mode: 'password' });
       return user.id;
     });
-    return { status: 'created', user: await findUserRow(db, actor.accountId, userId), delivery: null };
+    return { status: 'created', user: await findUserRow(db, actor.accountId, userId, actor.locale), delivery: null };
   }
   await inviteUser(db, config, actor, body, decideLanguage({ profile: existing?.locale ?? opts.locale }), opts.ip);
   return { status: 'invited', user: null, delivery: mailDelivery(config) };

@@ -1,10 +1,12 @@
 import type { TUserListQuery, UserRow } from '@majlis/contracts/users';
+import type { Locale } from '@majlis/i18n';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
 import { requirePower } from '../auth/powers.ts';
 import type { Db, Tx } from '../db/connect.ts';
 import { memberships, rooms, users } from '../db/schema/index.ts';
 import { notFound } from '../errors.ts';
+import { roomNameSql } from '../wording/room-name.ts';
 
 /** `%`, `_` and `\` typed in the search box are searched for, not used as LIKE wildcards. */
 const likeEscape = (q: string) => q.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -16,6 +18,7 @@ async function selectRows(
   db: Db | Tx,
   accountId: string,
   where: SQL | undefined,
+  locale: Locale,
   page?: { limit: number; offset: number },
 ) {
   const base = db
@@ -29,7 +32,7 @@ async function selectRows(
       active: memberships.active,
       lastSignInAt: users.lastSignInAt,
       room: sql<{ id: string; name: string } | null>`(
-        select json_build_object('id', r.id, 'name', r.name) from ${rooms} r
+        select json_build_object('id', r.id, 'name', ${roomNameSql(locale, sql`r.name`, sql`r.name_key`)}) from ${rooms} r
         where r.account_id = ${accountId} and r.assigned_user_id = ${users.id} order by r.name limit 1)`,
     })
     .from(memberships)
@@ -43,8 +46,8 @@ async function selectRows(
 }
 
 /** One row of the acting account's users; 404 for anyone outside it (their ids are not ours to confirm). */
-export async function findUserRow(db: Db | Tx, accountId: string, userId: string): Promise<UserRow> {
-  const [row] = await selectRows(db, accountId, eq(memberships.userId, userId));
+export async function findUserRow(db: Db | Tx, accountId: string, userId: string, locale: Locale): Promise<UserRow> {
+  const [row] = await selectRows(db, accountId, eq(memberships.userId, userId), locale);
   if (!row) throw notFound();
   return row;
 }
@@ -67,7 +70,7 @@ export async function listUsers(db: Db, actor: Actor, query: TUserListQuery) {
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.accountId, actor.accountId), where));
-  const rows = await selectRows(db, actor.accountId, where, {
+  const rows = await selectRows(db, actor.accountId, where, actor.locale, {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });

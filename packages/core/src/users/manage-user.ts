@@ -79,7 +79,7 @@ export async function updateUser(
     return changes;
   });
   if (roleChanged) await publishAccessChanged(bus, { accountId: actor.accountId, userId, reason: 'role-changed' });
-  return findUserRow(db, actor.accountId, userId);
+  return findUserRow(db, actor.accountId, userId, actor.locale);
 }
 
 /**
@@ -107,7 +107,7 @@ export async function setUserStatus(
     await recordAudit(tx, { userId: actor.userId, accountId: actor.accountId, ip }, action, userId);
   });
   if (!active) await announceMembershipClosed(bus, actor.accountId, userId);
-  return findUserRow(db, actor.accountId, userId);
+  return findUserRow(db, actor.accountId, userId, actor.locale);
 }
 
 /**

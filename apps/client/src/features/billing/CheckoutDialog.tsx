@@ -10,6 +10,7 @@ import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import { type RoomType, type RoomTypeInfo, roomsApi } from '../rooms/api.ts';
+import { useRoomName } from '../rooms/room-name.ts';
 import { PARTICIPANT_CHOICES } from '../rooms/room-validation.ts';
 import type { SubscriptionView, TPurchase } from './api.ts';
 import { CouponField } from './CouponField.tsx';
@@ -41,6 +42,7 @@ export function CheckoutDialog({
   const { t } = useLingui();
   const language = useLanguage();
   const labels = useBillingLabels();
+  const nameOf = useRoomName();
   const errorText = useFieldError();
   const opened = preset !== null;
   const sub = preset?.kind === 'renewal' ? preset.subscription : null;
@@ -126,7 +128,7 @@ export function CheckoutDialog({
     pay(purchase.kind === 'room' ? { ...purchase, roomName: name.trim() } : purchase);
   };
 
-  const roomName = room?.name ?? '';
+  const roomName = room ? nameOf(room) : '';
   const total = quote ? formatMoney(language, quote.totalMinor, quote.currency) : null;
   const title = !preset
     ? ''
@@ -188,7 +190,7 @@ export function CheckoutDialog({
         )}
         {room && (
           <Text size="sm" data-testid="checkout-room">
-            <bdi>{room.name}</bdi> — {ROOM_TYPE_LABEL[room.type]} — {count(room.participants)}
+            <bdi>{roomName}</bdi> — {ROOM_TYPE_LABEL[room.type]} — {count(room.participants)}
           </Text>
         )}
         {(preset?.kind === 'room' || upgrade) && (

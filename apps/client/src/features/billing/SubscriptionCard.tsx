@@ -6,6 +6,7 @@ import { formatNumber, SEPARATOR } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { browserTimeZone, formatWhen } from '../meetings/format.ts';
+import { useRoomName } from '../rooms/room-name.ts';
 import type { SubscriptionView } from './api.ts';
 import type { CheckoutPreset } from './CheckoutDialog.tsx';
 import { formatMoney, ROOM_TYPE_LABEL, STATUS_COLOR, useBillingLabels } from './labels.ts';
@@ -34,6 +35,7 @@ export function SubscriptionCard({
   onCheckout: (preset: CheckoutPreset) => void;
 }) {
   const { t } = useLingui();
+  const roomName = useRoomName();
   const language = useLanguage();
   const labels = useBillingLabels();
   const account = useAccount();
@@ -45,7 +47,7 @@ export function SubscriptionCard({
   const dayRunning = sub.dayEndsAt && new Date(sub.dayEndsAt).getTime() > Date.now() ? sub.dayEndsAt : null;
   const until = dayRunning ? formatWhen(language, dayRunning, zone, TIME) : '';
   const paid = sub.totalMinor !== null && sub.currency ? formatMoney(language, sub.totalMinor, sub.currency) : null;
-  const name = sub.room?.name ?? t`Enterprise account`;
+  const name = sub.room ? roomName(sub.room) : t`Enterprise account`;
   const buttonLabel = (p: CheckoutPreset) =>
     p.kind === 'enterprise' || (p.kind === 'renewal' && p.mode === 'renew')
       ? t`Renew`

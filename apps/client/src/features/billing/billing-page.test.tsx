@@ -8,7 +8,7 @@ const subscriptions = [
   subscription({ id: 'sub-active', remainingDays: 11 }),
   subscription({
     id: 'sub-unpaid',
-    room: { id: 'room-2', name: 'Board', type: 'zoom', participants: 10 },
+    room: { id: 'room-2', name: 'Board', nameKey: null, type: 'zoom', participants: 10 },
     status: 'unpaid',
     period: 'monthly',
     renewsAt: null,
@@ -19,7 +19,7 @@ const subscriptions = [
   }),
   subscription({
     id: 'sub-trial',
-    room: { id: 'room-3', name: 'Trial room', type: 'jitsi', participants: 10 },
+    room: { id: 'room-3', name: 'Trial room', nameKey: null, type: 'jitsi', participants: 10 },
     status: 'trial',
     period: 'trial',
     trial: true,
@@ -31,7 +31,7 @@ const subscriptions = [
   }),
   subscription({
     id: 'sub-daily',
-    room: { id: 'room-4', name: 'Daily room', type: 'jitsi', participants: 10 },
+    room: { id: 'room-4', name: 'Daily room', nameKey: null, type: 'jitsi', participants: 10 },
     period: 'daily',
     renewsAt: null,
     remainingDays: 0,
@@ -40,7 +40,7 @@ const subscriptions = [
   }),
   subscription({
     id: 'sub-expired',
-    room: { id: 'room-5', name: 'Old room', type: 'jitsi', participants: 1000 },
+    room: { id: 'room-5', name: 'Old room', nameKey: null, type: 'jitsi', participants: 1000 },
     status: 'expired',
     expired: true,
     remainingDays: 0,
@@ -48,7 +48,7 @@ const subscriptions = [
   }),
   subscription({
     id: 'sub-ending',
-    room: { id: 'room-6', name: 'Ending', type: 'jitsi', participants: 10 },
+    room: { id: 'room-6', name: 'Ending', nameKey: null, type: 'jitsi', participants: 10 },
     status: 'expiring',
     remainingDays: 1,
   }),

@@ -10,7 +10,7 @@ export const ROOM_ID = '00000000-0000-4000-8000-000000000010';
 export function subscription(over: Partial<SubscriptionView> = {}): SubscriptionView {
   return {
     id: 'sub-1',
-    room: { id: ROOM_ID, name: 'غرفتي', type: 'jitsi', participants: 25 },
+    room: { id: ROOM_ID, name: 'غرفتي', nameKey: null, type: 'jitsi', participants: 25 },
     period: 'monthly',
     status: 'active',
     trial: false,

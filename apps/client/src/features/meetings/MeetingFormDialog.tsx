@@ -27,6 +27,7 @@ import { revealFirstError } from '../../ui/reveal-error.ts';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
 import { type Room, type RoomTypeInfo, roomsApi } from '../rooms/api.ts';
+import { useRoomName } from '../rooms/room-name.ts';
 import { type Meeting, meetingsApi } from './api.ts';
 import { MeetingOptions, profileOf } from './MeetingOptions.tsx';
 import {
@@ -58,6 +59,7 @@ export function MeetingFormDialog({
   onSaved: (m: Meeting) => void;
 }) {
   const { t } = useLingui();
+  const roomName = useRoomName();
   const language = useLanguage();
   // The zone by its name in the reader's language ('توقيت مصر'), never its id ('Africa/Cairo').
   const zone = zoneLabel(language, timeZone);
@@ -180,7 +182,7 @@ export function MeetingFormDialog({
               allowDeselect={false}
               label={t`Room`}
               placeholder={t`Select a room`}
-              data={usableRooms.map((r) => ({ value: r.id, label: r.name }))}
+              data={usableRooms.map((r) => ({ value: r.id, label: roomName(r) }))}
               value={values.roomId || null}
               onChange={(v) => form.setFieldValue('roomId', v ?? '')}
               error={errorText(form.errors.roomId)}

@@ -13,6 +13,7 @@ import { MeetingFormDialog } from './MeetingFormDialog.tsx';
 const room: Room = {
   id: '6f1c1a52-4a3b-4d7e-9a51-0c1f4a2b7e11',
   name: 'القاعة الكبرى',
+  nameKey: null,
   type: 'bbb',
   participants: 50,
   storageBytes: 10 * 1024 ** 3,

@@ -9,6 +9,7 @@ import { useLanguage } from '../../state/language.tsx';
 import { useAccount } from '../dashboard/account-context.tsx';
 import { browserTimeZone, formatBytes, formatWhen } from '../meetings/format.ts';
 import type { Room } from './api.ts';
+import { useRoomName } from './room-name.ts';
 
 /** A room not bought (or on its trial) is bought, one ended or ending is renewed, on the billing page. */
 function billingAction(sub: NonNullable<Room['subscription']>): 'buy' | 'renew' | null {
@@ -38,6 +39,7 @@ export function RoomCard({
   const { t } = useLingui();
   const language = useLanguage();
   const account = useAccount();
+  const name = useRoomName()(room);
   const timeZone = account.info?.timeZone ?? browserTimeZone();
   const percent = room.storageBytes > 0 ? (room.usedBytes / room.storageBytes) * 100 : 0;
   const used = formatBytes(language, room.usedBytes);
@@ -65,7 +67,7 @@ export function RoomCard({
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h4" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            <bdi>{room.name}</bdi>
+            <bdi>{name}</bdi>
           </Title>
           {/* outline: Mantine 9.7.3 (paired with @mantine/charts) fills a light badge of a shade with its text colour */}
           <Badge color={room.status === 'active' ? 'teal.9' : 'gray.8'} variant="outline">
@@ -97,7 +99,7 @@ export function RoomCard({
             <Progress.Section
               value={Math.min(percent, 100)}
               color={percent >= STORAGE_WARNING_PERCENT ? 'red' : 'majlis'}
-              aria-label={t`Storage used in ${room.name}`}
+              aria-label={t`Storage used in ${name}`}
             />
           </Progress.Root>
         </div>
@@ -142,7 +144,7 @@ export function RoomCard({
           </Text>
         )}
         <Group gap="xs">
-          <Button size="xs" variant="light" onClick={onEdit} aria-label={t`Edit ${room.name}`}>
+          <Button size="xs" variant="light" onClick={onEdit} aria-label={t`Edit ${name}`}>
             <Trans>Edit</Trans>
           </Button>
           {canAssign &&
@@ -160,13 +162,13 @@ export function RoomCard({
               size="xs"
               component={Link}
               to={`/dashbord/billing?room=${encodeURIComponent(room.id)}`}
-              aria-label={buy === 'buy' ? t`Buy ${room.name}` : t`Renew ${room.name}`}
+              aria-label={buy === 'buy' ? t`Buy ${name}` : t`Renew ${name}`}
               data-testid="room-buy"
             >
               {buy === 'buy' ? <Trans>Buy</Trans> : <Trans>Renew</Trans>}
             </Button>
           )}
-          <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={t`Delete ${room.name}`}>
+          <Button size="xs" variant="light" color="red" onClick={onDelete} aria-label={t`Delete ${name}`}>
             <Trans>Delete</Trans>
           </Button>
         </Group>

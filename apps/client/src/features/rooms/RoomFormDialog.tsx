@@ -8,6 +8,7 @@ import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import { type Room, type RoomType, type RoomTypeInfo, roomsApi } from './api.ts';
+import { useRoomName } from './room-name.ts';
 import { PARTICIPANT_CHOICES, type RoomForm, roomBodyOf, validateRoom } from './room-validation.ts';
 
 const EMPTY: RoomForm = { name: '', type: '', participants: '' };
@@ -30,6 +31,7 @@ export function RoomFormDialog({
   onSaved: (room: Room) => void;
 }) {
   const { t } = useLingui();
+  const roomName = useRoomName();
   const language = useLanguage();
   const errorText = useFieldError();
   // Validated with the schema the BFF validates with (room-validation.ts).
@@ -40,7 +42,7 @@ export function RoomFormDialog({
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled when the dialog opens or its room changes; re-running on a change of form's methods would wipe what the user typed.
   useEffect(() => {
     if (!opened) return;
-    form.setValues(room ? { name: room.name, type: room.type, participants: String(room.participants) } : EMPTY);
+    form.setValues(room ? { name: roomName(room), type: room.type, participants: String(room.participants) } : EMPTY);
     form.clearErrors();
     setFormError(null);
   }, [opened, room]);

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { type Room, roomsApi } from '../rooms/api.ts';
+import { useRoomName } from '../rooms/room-name.ts';
 import type { ManagedUser } from './api.ts';
 
 /** Give one of the account's free rooms to a user (the rooms page's assignment, chosen from the person's side). */
@@ -17,6 +18,7 @@ export function AssignUserRoomDialog({
   onAssigned: (room: Room) => void;
 }) {
   const { t } = useLingui();
+  const roomName = useRoomName();
   const language = useLanguage();
   const [rooms, setRooms] = useState<Room[] | null>(null);
   const [roomId, setRoomId] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function AssignUserRoomDialog({
         <Select
           label={t`Room`}
           placeholder={t`Choose a room`}
-          data={(rooms ?? []).map((r) => ({ value: r.id, label: r.name }))}
+          data={(rooms ?? []).map((r) => ({ value: r.id, label: roomName(r) }))}
           value={roomId}
           onChange={setRoomId}
           error={shownError}

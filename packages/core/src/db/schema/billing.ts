@@ -1,3 +1,4 @@
+import { PRODUCT_ROOM_NAMES } from '@majlis/contracts/rooms';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -101,6 +102,8 @@ export const orders = pgTable(
     kind: text('kind', { enum: ['room', 'renewal', 'enterprise'] }).notNull(),
     roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'set null' }),
     roomName: text('room_name'),
+    /** The room's product name when it had one (the trial room's): its invoice line names it in the reader's words. */
+    roomNameKey: text('room_name_key', { enum: PRODUCT_ROOM_NAMES }),
     roomType: text('room_type', { enum: ['bbb', 'zoom', 'jitsi'] }),
     participants: integer('participants'),
     period: text('period', { enum: ['daily', 'monthly', 'annual'] }).notNull(),

@@ -1,3 +1,4 @@
+import { PRODUCT_ROOM_NAMES } from '@majlis/contracts/rooms';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -177,7 +178,10 @@ export const rooms = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** As written when created or renamed; a product-named room shows its nameKey's words instead (issue 26). */
     name: text('name').notNull(),
+    /** The product's name of the room (contracts PRODUCT_ROOM_NAMES: the trial room's), cleared by a rename. */
+    nameKey: text('name_key', { enum: PRODUCT_ROOM_NAMES }),
     type: text('type', { enum: ['bbb', 'zoom', 'jitsi'] }).notNull(),
     participants: integer('participants').notNull().default(10),
     storageBytes: bigint('storage_bytes', { mode: 'number' }).notNull().default(ROOM_STORAGE_BYTES),
