@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { ChatPresence } from './chat/away.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type Database, type Db } from './db/connect.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './events/bus.ts';
@@ -13,6 +14,8 @@ export interface Runtime {
   /** Present in scale-out; commands fail fast while Redis is away (no offline queue). */
   redis?: Redis;
   limits: RateLimits;
+  /** Who is in the chat, set by the process's socket server (the BFF's realtime layer); without it, all are away. */
+  chatPresence?: ChatPresence;
   close(): Promise<void>;
 }
 
