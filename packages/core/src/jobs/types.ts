@@ -1,4 +1,3 @@
-import type { Locale } from '@majlis/i18n';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -6,11 +5,12 @@ import type { NotificationRow } from '../notifications/notifications.ts';
 import type { MessageTransport } from '../providers/messaging/transport.ts';
 
 /**
- * Gets a stored notification to the user's browsers: in the worker through @socket.io/redis-emitter (it runs no
- * socket.io server), in the embedded default through the in-process bus the BFF's socket server listens to.
+ * Gets a stored notification to the user's browsers: published on the bus (busPusher, jobs/notify.ts) as the BFF's
+ * own notifications are, so the BFF's realtime delivery alone renders it for each reader (language, digits), counts
+ * and replays it: Redis pub/sub from the worker, the in-process bus in the embedded default.
  */
 export interface Pusher {
-  notify(row: NotificationRow, locale: Locale): Promise<void> | void;
+  notify(row: NotificationRow): Promise<void> | void;
 }
 
 export interface JobContext {
