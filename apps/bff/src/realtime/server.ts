@@ -123,7 +123,6 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     sendingFrom: delivery.sendingFrom,
     chatStates,
     async close() {
-      if (runtime.chatPresence === chatPresence) delete runtime.chatPresence;
       closePresence();
       for (const off of unsubscribe) off();
       await close();
