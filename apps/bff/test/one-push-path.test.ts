@@ -68,6 +68,7 @@ describe.each(realtimeModes('one push path'))('a worker’s notification and the
   let url: string;
   let close: () => Promise<void>;
   let worker: ChildProcess | undefined;
+  let dbUrl: string | undefined;
   const prefix = randomRedisPrefix();
   const config = testConfig(
     mode === 'scale-out' ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' } : { LOG_LEVEL: 'error' },
@@ -116,12 +117,14 @@ describe.each(realtimeModes('one push path'))('a worker’s notification and the
           await pg.drop();
         },
       };
-      worker = await startWorker({ DATABASE_URL: pg.url, REDIS_URL: redisUrl as string, REDIS_PREFIX: prefix });
+      dbUrl = pg.url;
     } else {
       database = await createTestDatabase('pglite');
     }
     runtime = await createRuntime(config, { database });
     await seedDemo(runtime.db, PASSWORD);
+    // Started on the seeded database (its start runs the scheduled jobs once).
+    if (dbUrl) worker = await startWorker({ DATABASE_URL: dbUrl, REDIS_URL: redisUrl as string, REDIS_PREFIX: prefix });
     // The readers' digit style differs from their language's: Latin digits in Arabic, Arabic-Indic digits in English.
     const digits = { member: 'latn', solo: 'arab' } as const;
     for (const [who, style] of Object.entries(digits)) {
