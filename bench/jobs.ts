@@ -1,6 +1,6 @@
 /**
  * bench/jobs.ts (`npm run bench:jobs`): the storage scan over 10,000 rooms, then notification jobs through BullMQ with
- * one worker process to a socket.io client behind the Redis adapter (reference A3, A-goals 5; issue 14's rows).
+ * one worker process, over the bus, to a socket.io client of a stand-in BFF (reference A3, A-goals 5; issue 14's rows).
  *
  * Two loads, each run first by the peer (BullMQ alone: a no-op processor over the same queue, in this process) and then
  * by the Majlis worker (`apps/worker/src/main.ts` as it runs), each side after a warm-up burst of 500 not counted: a
@@ -22,9 +22,14 @@ import { parseConfig } from '@majlis/core/config';
 import { connectDatabase, queryRows } from '@majlis/core/db/connect';
 import * as schema from '@majlis/core/db/schema/index';
 import { seedDemo } from '@majlis/core/demo/seed-demo';
+import { createRedisBus } from '@majlis/core/events/bus';
 import { scanStorage } from '@majlis/core/jobs/storage-scan';
 import { type JobContext, noPush } from '@majlis/core/jobs/types';
-import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  NOTIFICATION_TOPIC,
+  type NotificationEvent,
+  renderNotification,
+} from '@majlis/core/notifications/notifications';
 import { Queue } from 'bullmq';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -111,12 +116,14 @@ try {
   const steady = await scanStorage(ctx);
   const steadyMs = performance.now() - t;
 
-  // 2. Notification jobs → a worker → Redis adapter → a browser-side socket.io client.
-  const adapterRedis = new Redis(redisUrl);
+  // 2. Notification jobs → a worker → the bus (Redis pub/sub) → a stand-in BFF that renders each for its reader, as
+  // realtime/delivery.ts does (issue 27: the worker renders nothing) → a browser-side socket.io client.
+  const bus = createRedisBus(redisUrl, `${prefix}bus:`);
   const http = createServer();
-  const io = new Server(http, {
-    path: '/event/',
-    adapter: createAdapter(adapterRedis, adapterRedis.duplicate(), { key: `${prefix}socket.io` }),
+  const io = new Server(http, { path: '/event/' });
+  bus.subscribe(NOTIFICATION_TOPIC, (event) => {
+    const { accountId, userId, notification } = event as NotificationEvent;
+    io.to(memberRoom(accountId, userId)).emit('notification', renderNotification(notification, 'en', 'latn'));
   });
   io.on('connection', (s) => {
     s.join(memberRoom(s.handshake.auth.accountId, s.handshake.auth.userId));
@@ -245,7 +252,7 @@ try {
     met(ours.seen + oursBurst.seen === JOBS + BURST && oursBurst.repeats === 0),
   );
   say(
-    `\nPer job: worker CPU ${cost.worker} µs, Redis CPU ${cost.redis} µs, this process (enqueueing, socket.io server + client) ${cost.bench} µs, PostgreSQL CPU (every backend on the box) ${cost.postgres} µs; ${cost.redisCalls} Redis commands (those Lua scripts run included), ${cost.commits} PostgreSQL commits`,
+    `\nPer job: worker CPU ${cost.worker} µs, Redis CPU ${cost.redis} µs, this process (enqueueing, the stand-in BFF rendering, socket.io server + client) ${cost.bench} µs, PostgreSQL CPU (every backend on the box) ${cost.postgres} µs; ${cost.redisCalls} Redis commands (those Lua scripts run included), ${cost.commits} PostgreSQL commits`,
   );
   say(
     `Peer per job: BullMQ alone (its worker and the enqueueing, in this process) ${peerCost.bench} µs CPU, Redis CPU ${peerCost.redis} µs; ${peerCost.redisCalls} Redis commands`,
@@ -291,7 +298,7 @@ try {
   await queue.close();
   await statsRedis.quit();
   await new Promise((r) => io.close(r));
-  await adapterRedis.quit();
+  await bus.close();
 } finally {
   if (worker) await stop(worker);
   await database.close();

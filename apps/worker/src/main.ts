@@ -1,14 +1,11 @@
-import { memberRoom } from '@majlis/contracts/socket-rooms';
 import { loadConfigOrExit } from '@majlis/core/config';
 import { createBatcher } from '@majlis/core/jobs/batch';
 import { jobs, startRunId } from '@majlis/core/jobs/index';
-import type { JobContext, Pusher } from '@majlis/core/jobs/types';
+import type { JobContext } from '@majlis/core/jobs/types';
 import { configureLogging, logger, loggingFor } from '@majlis/core/log';
-import { renderNotification } from '@majlis/core/notifications/notifications';
-import { createFlusher } from '@majlis/core/notifications/push-notifications';
+import { busPusher, createFlusher } from '@majlis/core/notifications/push-notifications';
 import { transportsFor } from '@majlis/core/providers/messaging/transport';
 import { createRuntime } from '@majlis/core/runtime';
-import { Emitter } from '@socket.io/redis-emitter';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 
@@ -29,18 +26,10 @@ const workerConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: nul
 const producerConnection = new Redis(config.REDIS_URL, { enableOfflineQueue: false, lazyConnect: true });
 await producerConnection.connect();
 
-// Browsers are reached through the BFFs' socket.io Redis adapter: the worker runs no socket.io server.
-// Clients drop a repeated notification by id (a flush cut short by a crash is pushed again).
-// Auto-pipelined: a flush's pushes (one PUBLISH each) leave in one write, not one syscall each.
-const emitter = new Emitter(new Redis(config.REDIS_URL, { enableAutoPipelining: true }), {
-  key: `${config.REDIS_PREFIX}socket.io`,
-});
-const push: Pusher = {
-  notify: (row, locale) => {
-    // The user's sockets acting in the notification's account (the room the BFF joins them to).
-    emitter.to(memberRoom(row.accountId, row.userId)).emit('notification', renderNotification(row, locale));
-  },
-};
+// Browsers are reached through the bus the BFFs subscribe to (Redis pub/sub): the worker runs no socket.io server and
+// renders nothing; each BFF's realtime delivery renders a notification for its reader (language, digits), as it does its
+// own. Clients drop a repeated notification by id (a flush cut short by a crash is pushed again).
+const push = busPusher(runtime.bus);
 const ctx: JobContext = { db: runtime.db, config, push, transports: transportsFor(config), now: () => new Date() };
 const flusher = createFlusher(ctx, (err) => logger.error({ err }, 'push flush failed'));
 ctx.requestFlush = flusher.request;

@@ -1,8 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { memberRoom } from '@majlis/contracts/socket-rooms';
 import { connectDatabase, type Database, queryRows } from '@majlis/core/db/connect';
 import { seedDemo } from '@majlis/core/demo/seed-demo';
 import {
@@ -12,13 +9,11 @@ import {
   redisUrl,
   serviceMissing,
 } from '@majlis/core/testing';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { Queue } from 'bullmq';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from './listen.ts';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
@@ -46,17 +41,15 @@ async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
 
 /**
  * Issue 14: send-notification jobs are stored in batches (one insert for the jobs a worker runs together) and pushed
- * by id. Two worker processes share the queue, as two instances do; a socket.io server with the Redis adapter stands in
- * for the BFFs, and a client in the owner's member room counts what arrives.
+ * by id. Two worker processes share the queue, as two instances do; a subscriber on the bus stands in for the BFFs and
+ * counts every push of the owner's.
  */
 describe.skipIf(skip)(`notification jobs in batches, two workers${skip ? ` (${skip})` : ''}`, () => {
   let pg: { url: string; drop(): Promise<void> };
   let database: Database;
-  let io: Server;
-  let client: Socket;
-  let adapterRedis: Redis;
   let owner: { user_id: string; account_id: string };
-  const received: number[] = [];
+  let received: number[];
+  let stopListening: () => Promise<void>;
   const prefix = randomRedisPrefix();
   const workers: ChildProcess[] = [];
 
@@ -68,33 +61,17 @@ describe.skipIf(skip)(`notification jobs in batches, two workers${skip ? ` (${sk
       database.db,
       sql`select u.id as user_id, a.id as account_id from users u join accounts a on a.owner_user_id = u.id where u.email = 'solo@demo.test'`,
     )) as [typeof owner];
-    adapterRedis = new Redis(redisUrl as string);
-    const http = createServer();
-    io = new Server(http, {
-      path: '/event/',
-      adapter: createAdapter(adapterRedis, adapterRedis.duplicate(), { key: `${prefix}socket.io` }),
-    });
-    io.on('connection', (socket) => {
-      socket.join(memberRoom(socket.handshake.auth.accountId, socket.handshake.auth.userId));
-      socket.emit('ready');
-    });
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-    client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
-      path: '/event/',
-      auth: { userId: owner.user_id, accountId: owner.account_id },
-      transports: ['websocket'],
-    });
-    client.on('notification', (n: { id: number }) => received.push(Number(n.id)));
-    await new Promise((r) => client.once('ready', r));
+    ({ received, close: stopListening } = await listen(prefix, () => ({
+      userId: owner.user_id,
+      accountId: owner.account_id,
+    })));
     const env = { DATABASE_URL: pg.url, REDIS_URL: redisUrl as string, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '40' };
     workers.push(await startWorker(env), await startWorker(env));
   });
 
   afterAll(async () => {
     for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-    client?.close();
-    await new Promise((r) => io?.close(r));
-    await adapterRedis?.quit().catch(() => {});
+    await stopListening?.();
     await database?.close();
     await pg?.drop();
     await dropRedisPrefix(prefix);

@@ -1,8 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { memberRoom } from '@majlis/contracts/socket-rooms';
 import { connectDatabase, type Database, queryRows } from '@majlis/core/db/connect';
 import * as schema from '@majlis/core/db/schema/index';
 import { seedDemo } from '@majlis/core/demo/seed-demo';
@@ -13,13 +10,11 @@ import {
   redisUrl,
   serviceMissing,
 } from '@majlis/core/testing';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { Queue } from 'bullmq';
 import { and, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from './listen.ts';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
@@ -62,21 +57,18 @@ const until = async (what: string, check: () => Promise<boolean>, ms: number) =>
 };
 
 /**
- * A real socket.io server with the Redis adapter stands in for the BFFs (the worker reaches browsers through the
- * adapter's channel with @socket.io/redis-emitter); a socket.io client in the owner's `member:<account>:<user>` room counts what
- * arrives.
+ * A subscriber on the bus stands in for the BFFs (the worker publishes its notifications there, and each BFF's delivery
+ * gives them to its sockets): it counts every push of the owner's, repeats included.
  */
-describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis, socket.io${skip ? ` (${skip})` : ''}`, () => {
+describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis and its bus${skip ? ` (${skip})` : ''}`, () => {
   let pg: { url: string; drop(): Promise<void> };
   let database: Database;
-  let io: Server;
-  let client: Socket;
   let ownerId: string;
   let accountId: string;
-  const received: number[] = [];
+  let received: number[];
+  let stopListening: () => Promise<void>;
   const prefix = randomRedisPrefix();
   const workers: ChildProcess[] = [];
-  let adapterRedis: Redis;
 
   const env = () => ({
     DATABASE_URL: pg.url,
@@ -97,31 +89,12 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis, socket.io${skip
     ownerId = owner?.user_id as string;
     accountId = owner?.account_id as string;
 
-    adapterRedis = new Redis(redisUrl as string);
-    const http = createServer();
-    io = new Server(http, {
-      path: '/event/',
-      adapter: createAdapter(adapterRedis, adapterRedis.duplicate(), { key: `${prefix}socket.io` }),
-    });
-    io.on('connection', (socket) => {
-      socket.join(memberRoom(socket.handshake.auth.accountId, socket.handshake.auth.userId));
-      socket.emit('ready');
-    });
-    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-    client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, {
-      path: '/event/',
-      auth: { userId: ownerId, accountId },
-      transports: ['websocket'],
-    });
-    client.on('notification', (n: { id: number }) => received.push(n.id));
-    await new Promise((r) => client.once('ready', r));
+    ({ received, close: stopListening } = await listen(prefix, () => ({ userId: ownerId, accountId })));
   });
 
   afterAll(async () => {
     for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-    client?.close();
-    await new Promise((r) => io?.close(r));
-    await adapterRedis?.quit().catch(() => {});
+    await stopListening?.();
     await database?.close();
     await pg?.drop();
     await dropRedisPrefix(prefix);
@@ -137,7 +110,7 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis, socket.io${skip
     )[0] as { n: number; pending: number };
 
   /**
-   * The storage notifications the socket received. A worker also runs its scheduled jobs once at start (issue 16), so
+   * The storage notifications pushed on the bus. A worker also runs its scheduled jobs once at start (issue 16), so
    * another notification of the owner's (a subscription's) may arrive beside them: only the scan's are counted.
    */
   async function scanPushes(): Promise<number[]> {

@@ -1,6 +1,6 @@
 /**
  * Socket.io room names (DESIGN §6), spelled once: core names the rooms a stored message goes to, the BFF joins sockets
- * to them and delivers, the worker emits notifications into them through the Redis emitter. A socket joins one room
+ * to them and delivers (a notification a worker made too: it comes over the bus, as the BFF's own). A socket joins one room
  * per user, per account, per user within an account (tenant-scoped signals), per session and per visible team.
  */
 

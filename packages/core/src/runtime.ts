@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { ensureDefaultPrices } from './billing/prices.ts';
+import type { ChatPresence } from './chat/away.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type Database, type Db } from './db/connect.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './events/bus.ts';
@@ -14,6 +15,8 @@ export interface Runtime {
   /** Present in scale-out; commands fail fast while Redis is away (no offline queue). */
   redis?: Redis;
   limits: RateLimits;
+  /** Who is in the chat, set by the process's socket server (the BFF's realtime layer); without it, all are away. */
+  chatPresence?: ChatPresence;
   close(): Promise<void>;
 }
 

@@ -11,7 +11,9 @@ import {
 } from '@majlis/contracts/realtime';
 import { memberRoom, teamRoom } from '@majlis/contracts/socket-rooms';
 import { type Actor, findActor } from '@majlis/core/auth/actor';
+import { knownHere } from '@majlis/core/chat/away';
 import { assertSelf, conversationMemberIds, findConversation } from '@majlis/core/chat/chat-access';
+import { notifyAwayLater } from '@majlis/core/chat/notify-unread';
 import { openTeamConversation } from '@majlis/core/chat/open-conversation';
 import { type ChatMessageEvent, type SendMessageInput, sendMessage } from '@majlis/core/chat/send-message';
 import { clearUnread } from '@majlis/core/chat/unread';
@@ -22,7 +24,6 @@ import type { SocketLimits } from '@majlis/core/socket-limits';
 import { findTeams } from '@majlis/core/teams/find-teams';
 import type { z } from 'zod';
 import { errorBody, fromZodError, toAppError } from '../http/errors.ts';
-import { chatPresence, notifyAwayLater } from './away.ts';
 import { type ChatStates, ZChatStatePayload } from './chat-state.ts';
 import type { IoServer, IoSocket } from './io.ts';
 
@@ -148,7 +149,7 @@ export function registerChatHandlers(rt: ChatContext, socket: IoSocket) {
         ...input,
         messageId,
         origin: socket.id,
-        here: chatPresence(rt.runtime, actor.accountId),
+        here: knownHere(rt.runtime.chatPresence, actor.accountId),
       }),
     );
     // The bus brings it here again too, where each socket that has it already is skipped.

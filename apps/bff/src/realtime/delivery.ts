@@ -98,7 +98,10 @@ export function createDelivery({
   return {
     deliverMessage,
 
-    /** Bus subscriptions of stored messages and notifications; answers their unsubscribers. */
+    /**
+     * Bus subscriptions of stored messages and notifications; answers their unsubscribers. Every notification comes
+     * this way, the BFF's and the worker's jobs' alike (issue 27), and is rendered here for each socket's reader.
+     */
     subscribe(bus: EventBus): Array<() => void> {
       return [
         bus.subscribe(CHAT_MESSAGE_TOPIC, (event) => deliverMessage(event as ChatMessageEvent)),

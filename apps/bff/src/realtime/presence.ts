@@ -1,5 +1,6 @@
 import type { OnlineUser } from '@majlis/contracts/realtime';
-import { accountRoom } from '@majlis/contracts/socket-rooms';
+import { accountRoom, memberRoom } from '@majlis/contracts/socket-rooms';
+import type { ChatPresence } from '@majlis/core/chat/away';
 import type { EventBus } from '@majlis/core/events/bus';
 import type { Logger } from '@majlis/core/log';
 import { type IoServer, localSockets, type SocketData } from './io.ts';
@@ -23,7 +24,7 @@ interface PresenceEvent {
  * Online users of an account (spec §3 getUsers): the users whose sockets said addUser, on every instance. A burst of
  * connects and disconnects (a reload, a deploy) costs one cross-instance fetchSockets per account, not one per socket.
  * Each result is shared over the bus, so every instance knows who is in the chat without asking the others: a chat
- * message's away check (away.ts) read fetchSockets across instances for every message, the chat's dearest step.
+ * message's away check (core's chat/away.ts) read fetchSockets across instances for every message, the chat's dearest step.
  */
 export function createPresence(io: IoServer, log: Logger, bus: EventBus) {
   const pending = new Map<string, Promise<OnlineUser[]>>();
@@ -84,13 +85,26 @@ export function createPresence(io: IoServer, log: Logger, bus: EventBus) {
       pending.set(accountId, run);
       return run;
     },
-    /**
-     * Who of an account is in the chat, as last computed by any instance; null when this instance has not heard of the
-     * account since it started (then the caller asks the instances).
-     */
-    known(accountId: string): ReadonlySet<string> | null {
-      return known.get(accountId)?.userIds ?? null;
-    },
+    /** Who is in the chat, as core's away decision asks it (registered on the runtime by attachRealtime). */
+    chat: {
+      /**
+       * Who of an account is in the chat, as last computed by any instance; null when this instance has not heard of
+       * the account since it started (then the caller asks the instances).
+       */
+      known: (accountId) => known.get(accountId)?.userIds ?? null,
+      async ask(accountId, userIds) {
+        const rooms = userIds.map((userId) => memberRoom(accountId, userId));
+        const here = (sockets: { data: Partial<SocketData> }[]) =>
+          new Set(sockets.flatMap((s) => (s.data.online && s.data.actor ? [s.data.actor.userId] : [])));
+        try {
+          return here(await io.in(rooms).fetchSockets());
+        } catch (err) {
+          // Another instance did not answer in time: this instance's view is the best there is.
+          log.warn({ err }, 'chat presence from this instance only');
+          return here(localSockets(io, rooms));
+        }
+      },
+    } satisfies ChatPresence,
     /** At shutdown: a pending recomputation answers empty instead of asking a closing server. */
     close() {
       closed = true;

@@ -13,7 +13,6 @@ import { logger } from '@majlis/core/log';
 import type { Runtime } from '@majlis/core/runtime';
 import { createSocketLimits } from '@majlis/core/socket-limits';
 import { findTeams } from '@majlis/core/teams/find-teams';
-import { registerChatPresence } from './away.ts';
 import { type ChatContext, registerChatHandlers } from './chat.handlers.ts';
 import { createChatStates } from './chat-state.ts';
 import { createDelivery } from './delivery.ts';
@@ -56,8 +55,9 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
   const guards = createSessionGuards({ db, config, log });
   const chatStates = createChatStates({ io, db, log });
   const delivery = createDelivery({ io, db, log, guards, chatStates });
-  const { presence, known: knownPresence, close: closePresence } = createPresence(io, log, bus);
-  registerChatPresence(runtime, io, knownPresence);
+  const { presence, chat: chatPresence, close: closePresence } = createPresence(io, log, bus);
+  // Core's away decision asks it (a chat message's readers not in the chat get a notification).
+  runtime.chatPresence = chatPresence;
   authenticateHandshakes(io, { db, config, log, guards });
 
   /** A user's powers in an account changed: their sockets there re-read them and leave rooms they may not be in. */

@@ -13,9 +13,11 @@ import {
   ZUnreadRecord,
 } from '@majlis/contracts/chat';
 import { ZOk } from '@majlis/contracts/common';
+import { knownHere } from '@majlis/core/chat/away';
 import { assertSelf, findConversation, toConversationView } from '@majlis/core/chat/chat-access';
 import { findActiveTeams, findChatUsers, findTeamUsers } from '@majlis/core/chat/chat-users';
 import { findMessages } from '@majlis/core/chat/find-messages';
+import { notifyAwayLater } from '@majlis/core/chat/notify-unread';
 import { openPrivateConversation, openTeamConversation } from '@majlis/core/chat/open-conversation';
 import { sendMessage } from '@majlis/core/chat/send-message';
 import { clearUnread, listUnread, markRead, markUnread } from '@majlis/core/chat/unread';
@@ -25,7 +27,6 @@ import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { requireActor } from '../http/session.ts';
 import { doc, idParam, jsonBody, queryOf } from '../http/validate.ts';
-import { chatPresence, notifyAwayLater } from '../realtime/away.ts';
 
 /** Team chat of spec §7: contacts, conversations, history, sending and the unread records. */
 export const chatRoutes = new Hono<Env>()
@@ -122,7 +123,7 @@ export const chatRoutes = new Hono<Env>()
         text: body.text,
         messageId: body.messageId,
         conversationId: conversation.id,
-        here: chatPresence(c.get('runtime'), actor.accountId),
+        here: knownHere(c.get('runtime').chatPresence, actor.accountId),
       });
       if (created) void notifyAwayLater(c.get('runtime'), actor, message, away);
       return c.json(message, created ? 201 : 200);

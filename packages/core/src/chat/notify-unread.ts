@@ -4,7 +4,11 @@ import type { Actor } from '../auth/actor.ts';
 import type { Db } from '../db/connect.ts';
 import { teams, unreadMessages, users } from '../db/schema/index.ts';
 import type { EventBus } from '../events/bus.ts';
+import { logger } from '../log.ts';
 import { actorName, chatLink, notifyUsers } from '../notifications/notify-users.ts';
+import { type ChatPresence, splitReaders, whoIsHere } from './away.ts';
+
+const log = logger.child({ module: 'chat-notify' });
 
 /** How much of the last message a chat notification quotes. */
 export const CHAT_NOTIFICATION_QUOTE = 140;
@@ -42,15 +46,35 @@ async function awayReaders(
       .where(eq(unreadMessages.messageId, message.id))
   ).map((r) => r.userId);
   if (!readers.length) return [];
-  const here = await whoIsHere(readers);
+  const { here, away } = splitReaders(readers, await whoIsHere(readers));
   // Readers in the chat when it arrived see it there: no digest e-mail for it later (issue 14, jobs/chat-digest.ts).
-  if (here.size) {
+  if (here.length) {
     await rt.db
       .update(unreadMessages)
       .set({ digestedAt: new Date() })
-      .where(and(eq(unreadMessages.messageId, message.id), inArray(unreadMessages.userId, [...here])));
+      .where(and(eq(unreadMessages.messageId, message.id), inArray(unreadMessages.userId, here)));
   }
-  return readers.filter((id) => !here.has(id));
+  return away;
+}
+
+/**
+ * After a new message (socket or HTTP): its readers who are not in the chat anywhere get one notification per
+ * conversation (collapsed while unread). `away` is given when the send decided it already (sendMessage with `here`);
+ * otherwise the process's chat presence is asked, and without one every reader is away. Off the sender's path: the
+ * send answers first; a failure is logged.
+ */
+export function notifyAwayLater(
+  rt: { db: Db; bus?: EventBus | undefined; chatPresence?: ChatPresence | undefined },
+  actor: Actor,
+  message: ChatMessage,
+  away?: string[],
+): Promise<void> {
+  if (away && !away.length) return Promise.resolve();
+  const here = away ? { away } : (userIds: string[]) => whoIsHere(rt.chatPresence, actor.accountId, userIds);
+  return notifyAwayReaders(rt, actor, message, here).then(
+    () => undefined,
+    (err: unknown) => log.error({ err, messageId: message.id }, 'chat notification failed'),
+  );
 }
 
 async function notifyAway(
