@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { dayIn, formatWhen } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { toast } from '../../ui/toast.ts';
 import { type Meeting, meetingsApi, type Occurrence } from './api.ts';
 import { DeleteDayConfirm } from './DeleteDayConfirm.tsx';
-import { dayIn, formatWhen } from './format.ts';
 import { OccurrenceDialog } from './OccurrenceDialog.tsx';
 
 /**

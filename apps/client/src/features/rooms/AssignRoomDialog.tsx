@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
+import { type AccountUser, accountUsers } from '../../state/account-users.ts';
 import { useLanguage } from '../../state/language.tsx';
-import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
 import { type Room, roomsApi } from './api.ts';
 
 /** Enterprise: give the room to one of the account's users. */

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { browserTimeZone, formatWhen } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
-import { useAccount } from '../dashboard/account-context.tsx';
-import { browserTimeZone, formatWhen } from '../meetings/format.ts';
 import { type AuditRow, usersApi } from './api.ts';
 
 /** The owner's view of who changed what in the account, newest first (GET /api/users/audit). */

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { browserTimeZone, formatWhen } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useAccount } from '../dashboard/account-context.tsx';
-import { browserTimeZone, formatWhen } from '../meetings/format.ts';
 import { type Invitation, usersApi } from './api.ts';
 
 /** How the page tells the truth about an invitation e-mail: without SMTP_URL it stays in the outbox (README). */

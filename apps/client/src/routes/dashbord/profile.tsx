@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useAccount } from '../../features/dashboard/account-context.tsx';
 import { DashPage } from '../../features/dashboard/DashPage.tsx';
 import { DetailsCard } from '../../features/profile/DetailsCard.tsx';
 import { InstitutionCard } from '../../features/profile/InstitutionCard.tsx';
 import { PasswordCard } from '../../features/profile/PasswordCard.tsx';
 import { PictureCard } from '../../features/profile/PictureCard.tsx';
 import { SessionsCard } from '../../features/profile/SessionsCard.tsx';
+import { useAccount } from '../../state/account.tsx';
 
 /** The user's own profile (issue 11), and the institution's details for its officials. */
 export default function ProfilePage() {

@@ -1,0 +1,47 @@
+/**
+ * Every query key of the client, in one place: a page reads with one of these, and a write or a socket event
+ * invalidates by the same key (or its prefix), so the two cannot drift apart.
+ */
+export const queryKeys = {
+  account: {
+    all: ['account'] as const,
+    /** The dashboard's account block (owner, permission, type, billing, trial, user info) of one signed-in user. */
+    data: (userId: string, ownerId: string) => ['account', 'data', userId, ownerId] as const,
+    /** The storage block alone: rooms and storage notifications change it. */
+    storage: ['account', 'storage'] as const,
+    users: ['account', 'users'] as const,
+  },
+  meetings: {
+    all: ['meetings'] as const,
+    list: (q: { tab: string; page: number; pageSize: number; q: string }) => ['meetings', 'list', q] as const,
+  },
+  rooms: {
+    all: ['rooms'] as const,
+    list: ['rooms', 'list'] as const,
+    types: ['rooms', 'types'] as const,
+  },
+  users: {
+    all: ['users'] as const,
+  },
+  teams: {
+    all: ['teams'] as const,
+  },
+  recordings: {
+    all: ['recordings'] as const,
+    list: (f: { page: number; pageSize: number; q: string; from: string; to: string }) =>
+      ['recordings', 'list', f] as const,
+  },
+  billing: {
+    all: ['billing'] as const,
+    subscriptions: ['billing', 'subscriptions'] as const,
+    trial: ['billing', 'trial'] as const,
+    /** `again`: read again when it changes (the banner passes the page's path). */
+    institutionMonth: (again: unknown = null) => ['billing', 'institution-month', again] as const,
+  },
+  reports: {
+    all: ['reports'] as const,
+  },
+  profile: {
+    all: ['profile'] as const,
+  },
+} as const;
