@@ -20,11 +20,17 @@ export const queryKeys = {
     list: ['rooms', 'list'] as const,
     types: ['rooms', 'types'] as const,
   },
+  /** A change on the users page invalidates `all`: the list, the invitations and the activity read again. */
   users: {
     all: ['users'] as const,
+    list: (q: { page: number; pageSize: number; q: string }) => ['users', 'list', q] as const,
+    invitations: ['users', 'invitations'] as const,
+    audit: ['users', 'audit'] as const,
   },
   teams: {
     all: ['teams'] as const,
+    list: ['teams', 'list'] as const,
+    candidates: ['teams', 'candidates'] as const,
   },
   recordings: {
     all: ['recordings'] as const,
