@@ -46,8 +46,13 @@ export const queryKeys = {
   },
   reports: {
     all: ['reports'] as const,
+    meetings: (f: object) => ['reports', 'meetings', f] as const,
+    rooms: (range: { from?: string; to?: string }) => ['reports', 'rooms', range] as const,
+    users: (range: { from?: string; to?: string }) => ['reports', 'users', range] as const,
   },
   profile: {
     all: ['profile'] as const,
+    sessions: ['profile', 'sessions'] as const,
+    institution: ['profile', 'institution'] as const,
   },
 } as const;
