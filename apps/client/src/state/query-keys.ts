@@ -14,6 +14,7 @@ export const queryKeys = {
   meetings: {
     all: ['meetings'] as const,
     list: (q: { tab: string; page: number; pageSize: number; q: string }) => ['meetings', 'list', q] as const,
+    occurrences: (id: string) => ['meetings', 'occurrences', id] as const,
   },
   rooms: {
     all: ['rooms'] as const,
@@ -40,6 +41,8 @@ export const queryKeys = {
   billing: {
     all: ['billing'] as const,
     subscriptions: ['billing', 'subscriptions'] as const,
+    orders: ['billing', 'orders'] as const,
+    invoices: ['billing', 'invoices'] as const,
     trial: ['billing', 'trial'] as const,
     /** `again`: read again when it changes (the banner passes the page's path). */
     institutionMonth: (again: unknown = null) => ['billing', 'institution-month', again] as const,
@@ -49,6 +52,7 @@ export const queryKeys = {
     meetings: (f: object) => ['reports', 'meetings', f] as const,
     rooms: (range: { from?: string; to?: string }) => ['reports', 'rooms', range] as const,
     users: (range: { from?: string; to?: string }) => ['reports', 'users', range] as const,
+    attendance: (id: string, f: object) => ['reports', 'attendance', id, f] as const,
   },
   profile: {
     all: ['profile'] as const,
