@@ -7,8 +7,8 @@ import type { NotificationView } from '@majlis/contracts/notifications';
 import { connectDatabase, type Database } from '@majlis/core/db/connect';
 import * as schema from '@majlis/core/db/schema/index';
 import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
-import { busPusher } from '@majlis/core/notifications/push-notifications';
 import { sendNotificationJob, type TSendNotification } from '@majlis/core/jobs/send-notification';
+import { busPusher } from '@majlis/core/notifications/push-notifications';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import {
   createPostgresDatabase,

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatWhen } from '../features/meetings/format.ts';
 import {
   DIGITS_KEY,
   formatDate,
   formatMoment,
   formatNumber,
+  formatWhen,
   intlLocale,
   setReaderPrefs,
   showDigits,

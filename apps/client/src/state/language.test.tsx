@@ -5,11 +5,11 @@ import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createTestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { useAccountData } from '../features/dashboard/account-context.tsx';
 import { LanguageMenu, LanguageToggle } from '../features/language/LanguageMenu.tsx';
 import { applyDocumentLanguage } from '../i18n/i18n.ts';
 import { readCookie, storeUser } from '../lib/storage.ts';
 import { dashboardHandlers, demoUser, fakeBff, renderWithProviders } from '../test/harness.tsx';
+import { useAccountData } from './account.tsx';
 import { initialLocale } from './language.tsx';
 import { useSessionUser } from './session.tsx';
 

@@ -1,18 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '../../lib/http.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { useAccount } from '../dashboard/account-context.tsx';
 import { billingApi, type SubscriptionList } from './api.ts';
 import { CheckoutDialog, type CheckoutPreset } from './CheckoutDialog.tsx';
 import { InvoicesTable } from './invoices/InvoicesTable.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
 import { actionsOf, SubscriptionCard } from './SubscriptionCard.tsx';
 import { TransferCard } from './TransferCard.tsx';
-import { trialEvents } from './trial/api.ts';
 import { TrialCard } from './trial/TrialCard.tsx';
 
 /**
@@ -36,25 +37,11 @@ export function BillingPage() {
   const language = useLanguage();
   const account = useAccount();
   const [params, setParams] = useSearchParams();
-  const [list, setList] = useState<SubscriptionList | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A trial started from the trial card invalidates this list too (TrialCard).
+  const read = useQuery({ queryKey: queryKeys.billing.subscriptions, queryFn: billingApi.subscriptions });
+  const list = read.data ?? null;
+  const error = read.error && messageOf(read.error, language, t`An error occurred, try again`);
   const [checkout, setCheckout] = useState<CheckoutPreset | null>(null);
-
-  const load = useCallback(() => {
-    billingApi
-      .subscriptions()
-      .then((l) => {
-        setList(l);
-        setError(null);
-      })
-      .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [language, t]);
-  useEffect(load, [load]);
-  // A trial started from the trial card made (or gave the trial to) a room: its subscription is listed at once.
-  useEffect(() => {
-    trialEvents.addEventListener('started', load);
-    return () => trialEvents.removeEventListener('started', load);
-  }, [load]);
 
   // A link's dialog opens once the subscriptions are known; the parameter is then dropped, so closing stays closed.
   useEffect(() => {

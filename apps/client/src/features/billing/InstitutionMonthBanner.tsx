@@ -2,10 +2,9 @@ import { Trans } from '@lingui/react/macro';
 import { INSTITUTION_GRACE_DAYS } from '@majlis/contracts/institution-month';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { formatNumber } from '../../lib/format.ts';
+import { browserTimeZone, formatNumber, formatWhen } from '../../lib/format.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
-import { useAccount } from '../dashboard/account-context.tsx';
-import { browserTimeZone, formatWhen } from '../meetings/format.ts';
 import { useInstitutionMonth } from './institution-month.ts';
 
 const DAY_ONLY = { weekday: undefined, hour: undefined, minute: undefined } as const;

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { formatDate, SEPARATOR, showDigits, viewZone } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { billingApi, goToPayment, type OrderList, type OrderView } from './api.ts';
 import { formatMoney, ORDER_COLOR, useBillingLabels } from './labels.ts';
 
@@ -17,17 +19,12 @@ export function PaymentHistory() {
   const { t } = useLingui();
   const language = useLanguage();
   const labels = useBillingLabels();
-  const [list, setList] = useState<OrderList | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const read = useQuery({ queryKey: queryKeys.billing.orders, queryFn: billingApi.orders });
+  const list = read.data ?? null;
+  const [payError, setPayError] = useState<string | null>(null);
+  const error = payError ?? (read.error && messageOf(read.error, language, t`An error occurred, try again`));
   const [paying, setPaying] = useState<string | null>(null);
   const inFlight = useRef(false);
-
-  useEffect(() => {
-    billingApi
-      .orders()
-      .then(setList)
-      .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [language, t]);
 
   const payAgain = async (order: OrderView) => {
     if (inFlight.current) return;
@@ -38,7 +35,7 @@ export function PaymentHistory() {
     } catch (e) {
       inFlight.current = false;
       setPaying(null);
-      setError(messageOf(e, language, t`An error occurred, try again`));
+      setPayError(messageOf(e, language, t`An error occurred, try again`));
     }
   };
 

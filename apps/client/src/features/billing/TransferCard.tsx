@@ -7,9 +7,9 @@ import { api, body } from '../../lib/api.ts';
 import { topLevelErrors } from '../../lib/field-errors.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
-import { useAccount } from '../dashboard/account-context.tsx';
 import { formatMoney } from './labels.ts';
 
 // The schema the BFF validates with: the institution's name, and the box that says it cannot be undone.

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { type AccountData, AccountDataProvider, NO_PERMISSION } from '../../state/account.tsx';
 import { fakeBff, flush, renderWithProviders } from '../../test/harness.tsx';
-import { type AccountData, AccountDataProvider, NO_PERMISSION } from '../dashboard/account-context.tsx';
 import { InstitutionMonthBanner } from './InstitutionMonthBanner.tsx';
 
 function accountOf(kind: 'indv' | 'inst', role: 'owner' | 'admin' | 'member'): AccountData {

@@ -1,7 +1,8 @@
 import type { InstitutionMonth } from '@majlis/contracts/institution-month';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, body } from '../../lib/api.ts';
-import { useAccount } from '../dashboard/account-context.tsx';
+import { useAccount } from '../../state/account.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 
 /**
  * GET /api/billing/institution-month, for the institution's officials (owner and admins) only: `null` for anyone else,
@@ -11,25 +12,14 @@ import { useAccount } from '../dashboard/account-context.tsx';
 export function useInstitutionMonth(again?: unknown): InstitutionMonth | null {
   const account = useAccount();
   const official = account.type?.type === 'inst' && account.permission.showUserManage;
-  const [month, setMonth] = useState<InstitutionMonth | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `again` is the trigger to read it again, not an input.
-  useEffect(() => {
-    if (!official) {
-      setMonth(null);
-      return;
-    }
-    let live = true;
-    body(api.billing['institution-month'].$get()).then(
-      (m) => live && setMonth(m),
-      () => live && setMonth(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [official, again]);
-
-  return official ? month : null;
+  const read = useQuery({
+    queryKey: queryKeys.billing.institutionMonth(again),
+    queryFn: () => body(api.billing['institution-month'].$get()),
+    enabled: official,
+    // The last answer stays shown while the next page's read is under way.
+    placeholderData: keepPreviousData,
+  });
+  return official && !read.isError ? (read.data ?? null) : null;
 }
 
 /** Whether the institution's administration is read-only now (lapsed: 409 INSTITUTION_LAPSED on its writes). */

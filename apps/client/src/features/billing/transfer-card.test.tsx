@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { hardNavigation } from '../../lib/navigation.ts';
+import { type AccountData, AccountDataProvider, NO_PERMISSION } from '../../state/account.tsx';
 import { fakeBff, renderWithProviders } from '../../test/harness.tsx';
-import { type AccountData, AccountDataProvider, NO_PERMISSION } from '../dashboard/account-context.tsx';
 import { formatMoney } from './labels.ts';
 import { TransferCard } from './TransferCard.tsx';
 

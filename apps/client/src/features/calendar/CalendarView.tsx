@@ -15,14 +15,21 @@ import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { hijriMonths, intlLocale, showDigits, zoneLabel } from '../../lib/format.ts';
+import {
+  browserTimeZone,
+  dayIn,
+  formatWhen,
+  hijriMonths,
+  intlLocale,
+  showDigits,
+  zoneLabel,
+} from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useAccount } from '../dashboard/account-context.tsx';
 import { type CalendarEvent, joinLink, type Meeting, meetingsApi } from '../meetings/api.ts';
 import { DeleteDayConfirm } from '../meetings/DeleteDayConfirm.tsx';
-import { browserTimeZone, dayIn, formatWhen } from '../meetings/format.ts';
 import { StatusBadge } from '../meetings/MeetingCard.tsx';
 import { MeetingFormDialog } from '../meetings/MeetingFormDialog.tsx';
 import { OccurrenceDialog } from '../meetings/OccurrenceDialog.tsx';

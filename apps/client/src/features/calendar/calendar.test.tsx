@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AccountDataProvider, NO_PERMISSION } from '../../state/account.tsx';
 import { fakeBff, renderWithProviders } from '../../test/harness.tsx';
-import { AccountDataProvider, NO_PERMISSION } from '../dashboard/account-context.tsx';
 import { CalendarView } from './CalendarView.tsx';
 
 /** Issue 16 in the calendar: a tap on a day of a series offers "this day" (time and length, delete) or "all days". */

@@ -120,11 +120,6 @@ export function ChatProvider({
   children: ReactNode;
 }) {
   const realtime = useRealtime();
-  const [teams, setTeams] = useState<Team[]>([]);
-  const [contacts, setContacts] = useState<Contact[]>([]);
-  const [tab, setTab] = useState<ChatTab>('contacts');
-  const [open, setOpen] = useState<OpenChat | null>(null);
-  const pageVisible = usePageVisible();
   const { userId, ownerId } = me;
 
   const logic = useMemo(
@@ -156,6 +151,52 @@ export function ChatProvider({
     [realtime, userId, ownerId],
   );
 
+  const options = useMemo(() => ({ input: { userId }, inspect }), [userId]);
+
+  return (
+    <ChatActorContext.Provider logic={logic} options={options}>
+      <ChatState me={me} enabled={enabled} panelOpen={panelOpen}>
+        {children}
+      </ChatState>
+    </ChatActorContext.Provider>
+  );
+}
+
+/**
+ * The lists, the tab and the commands of the chat panel. The open conversation is the statechart's (its context),
+ * with what the header shows beside it: the panel reads it from there, and opening or closing is an event to it.
+ */
+function ChatState({
+  me,
+  enabled,
+  panelOpen,
+  children,
+}: {
+  me: { userId: string; ownerId: string };
+  enabled: boolean;
+  panelOpen: boolean;
+  children: ReactNode;
+}) {
+  const realtime = useRealtime();
+  const actor = ChatActorContext.useActorRef();
+  const [teams, setTeams] = useState<Team[]>([]);
+  const [contacts, setContacts] = useState<Contact[]>([]);
+  const [tab, setTab] = useState<ChatTab>('contacts');
+  // Only this component opens conversations, always with an OpenChat: the chart keeps the object it was given.
+  const open = ChatActorContext.useSelector((s) => s.context.conversation as OpenChat | null);
+  const pageVisible = usePageVisible();
+  const { userId, ownerId } = me;
+
+  /** Opening the conversation already open (a new object, the same id) must not read it again in the chart. */
+  const show = useCallback(
+    (next: OpenChat) => {
+      if (actor.getSnapshot().context.conversation?.id !== next.id)
+        actor.send({ type: 'conversation.open', conversation: next });
+      setTab('chat');
+    },
+    [actor],
+  );
+
   useEffect(() => {
     if (!enabled) return;
     let live = true;
@@ -177,16 +218,16 @@ export function ChatProvider({
     return realtime.on('teams', (list) => {
       setTeams(list);
       for (const team of list) realtime.joinTeam({ teamName: team.teamName, teamId: team._id });
-      setOpen((current) =>
-        current?.type === 'team' && !list.some((team) => team._id === current.teamId) ? null : current,
-      );
+      const current = actor.getSnapshot().context.conversation;
+      if (current?.type === 'team' && !list.some((team) => team._id === current.teamId))
+        actor.send({ type: 'conversation.close' });
     });
-  }, [enabled, realtime]);
+  }, [enabled, realtime, actor]);
 
   const openTeam = useCallback(
     async (team: Team) => {
       const conversation = await chatApi.openTeam(team._id, ownerId);
-      setOpen({
+      show({
         id: conversation._id,
         type: 'team',
         teamId: team._id,
@@ -194,14 +235,13 @@ export function ChatProvider({
         title: team.teamName,
         contact: null,
       });
-      setTab('chat');
     },
-    [ownerId],
+    [ownerId, show],
   );
   const openContact = useCallback(
     async (contact: Contact) => {
       const conversation = await chatApi.openPrivate(userId, contact.userId, ownerId);
-      setOpen({
+      show({
         id: conversation._id,
         type: 'private',
         teamId: null,
@@ -209,46 +249,22 @@ export function ChatProvider({
         title: contact.name,
         contact,
       });
-      setTab('chat');
     },
-    [userId, ownerId],
+    [userId, ownerId, show],
   );
   const close = useCallback(() => {
-    setOpen(null);
+    actor.send({ type: 'conversation.close' });
     setTab('contacts');
-  }, []);
+  }, [actor]);
 
   const data = useMemo<ChatData>(
     () => ({ me: { userId, ownerId }, teams, contacts, tab, setTab, open, openTeam, openContact, close }),
     [userId, ownerId, teams, contacts, tab, open, openTeam, openContact, close],
   );
-  const options = useMemo(() => ({ input: { userId }, inspect }), [userId]);
 
   return (
-    <ChatActorContext.Provider logic={logic} options={options}>
-      <ChatDataContext.Provider value={data}>
-        <ChatBridge visible={enabled && panelOpen && tab === 'chat' && pageVisible}>
-          <ConversationSync open={open} />
-          {children}
-        </ChatBridge>
-      </ChatDataContext.Provider>
-    </ChatActorContext.Provider>
+    <ChatDataContext.Provider value={data}>
+      <ChatBridge visible={enabled && panelOpen && tab === 'chat' && pageVisible}>{children}</ChatBridge>
+    </ChatDataContext.Provider>
   );
-}
-
-/** Tells the statechart which conversation is open (the panel's choice is the source). */
-function ConversationSync({ open }: { open: OpenChat | null }) {
-  const actor = ChatActorContext.useActorRef();
-  // Keyed on the conversation's fields, not the object: opening the same conversation again makes a new object
-  // but must not re-open it in the machine.
-  const { id, type, teamId, peerId } = open ?? {};
-  useEffect(() => {
-    if (!id || !type) actor.send({ type: 'conversation.close' });
-    else
-      actor.send({
-        type: 'conversation.open',
-        conversation: { id, type, teamId: teamId ?? null, peerId: peerId ?? null },
-      });
-  }, [actor, id, type, teamId, peerId]);
-  return null;
 }

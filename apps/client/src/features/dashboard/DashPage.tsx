@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { type Permission, useAccount } from '../../state/account.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { type Permission, useAccount } from './account-context.tsx';
 
 /** A dashboard page: its title, and what to show when the permission flag that gates it is off. */
 export function DashPage({ title, gate, children }: { title: string; gate?: keyof Permission; children: ReactNode }) {

@@ -3,9 +3,9 @@ import { Button, Center, Progress, RingProgress, Stack, Text, Tooltip } from '@m
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { digitsFor, formatNumber, showDigits } from '../../lib/format.ts';
+import type { Permission, StorageInfo } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import type { Permission, StorageInfo } from './account-context.tsx';
 import { NoPermissionDialog } from './NoPermissionDialog.tsx';
 
 /** Spec §4, §9: red at 85% used or more; at 100% or more the percentage also shows as a label. */

@@ -11,6 +11,7 @@ import {
   deviceZone,
   formatDate,
   formatMoment,
+  MEETING_MOMENT,
   SEPARATOR,
   sameClock,
   showDigits,
@@ -21,7 +22,6 @@ import { inspect } from '../../lib/inspect.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useSessionUser } from '../../state/session.tsx';
-import { MEETING_MOMENT } from '../meetings/format.ts';
 
 const param = (number: string) => ({ param: { number: seg(number) } });
 

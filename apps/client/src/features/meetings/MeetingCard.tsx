@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MeetingAction } from '@majlis/machines';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { besideHijri, SEPARATOR, showDigits } from '../../lib/format.ts';
+import { besideHijri, dayIn, formatWhen, SEPARATOR, showDigits } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import type { Meeting } from './api.ts';
-import { dayIn, formatWhen } from './format.ts';
 import { useSeriesText } from './series-text.ts';
 
 export type CardAction = MeetingAction | 'favourite' | 'copy' | 'invite' | 'leave' | 'days';

@@ -17,15 +17,17 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { zoneLabel } from '../../lib/format.ts';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
+import { type AccountUser, accountUsers } from '../../state/account-users.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { DigitsInput } from '../../ui/DigitsInput.tsx';
 import { revealFirstError } from '../../ui/reveal-error.ts';
 import { useFieldError } from '../../ui/use-field-error.ts';
-import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
 import { type Room, type RoomTypeInfo, roomsApi } from '../rooms/api.ts';
 import { useRoomName } from '../rooms/room-name.ts';
 import { type Meeting, meetingsApi } from './api.ts';
@@ -40,6 +42,9 @@ import {
 import { RecurrenceFields } from './RecurrenceFields.tsx';
 
 /** Create a meeting, or edit one (all days of a recurring one): every field of spec §3. */
+const NO_USERS: AccountUser[] = [];
+const NO_TYPES: RoomTypeInfo[] = [];
+
 export function MeetingFormDialog({
   opened,
   meeting,
@@ -66,9 +71,13 @@ export function MeetingFormDialog({
   const errorText = useFieldError();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [users, setUsers] = useState<AccountUser[]>([]);
+  // Read each time the dialog opens. A failed users list offers no assistants; failed types show Jitsi as without an
+  // app secret, and the form still works.
+  const users =
+    useQuery({ queryKey: queryKeys.account.users, queryFn: accountUsers, enabled: opened }).data ?? NO_USERS;
   /** Which options each room type's provider honours here (the server saves the others off). */
-  const [types, setTypes] = useState<RoomTypeInfo[]>([]);
+  const types =
+    useQuery({ queryKey: queryKeys.rooms.types, queryFn: roomsApi.types, enabled: opened }).data ?? NO_TYPES;
 
   const usableRooms = rooms.filter((r) => r.status === 'active' || r.id === meeting?.room.id);
   const form = useForm<MeetingForm>({
@@ -90,11 +99,6 @@ export function MeetingFormDialog({
     );
     form.clearErrors();
     setFormError(null);
-    void accountUsers().then(setUsers);
-    roomsApi
-      .types()
-      .then(setTypes)
-      .catch(() => {}); // the form still works: Jitsi is then shown as without an app secret
   }, [opened, meeting]);
 
   const values = form.getValues();

@@ -2,25 +2,29 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
-import { formatNumber } from '../../lib/format.ts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { browserTimeZone, dayIn, formatNumber } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Paging } from '../../ui/Paging.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useAccount } from '../dashboard/account-context.tsx';
+import { usePage } from '../../ui/use-page.ts';
 import { type Room, roomsApi } from '../rooms/api.ts';
-import { joinLink, type Meeting, type MeetingPage, type MeetingTab, meetingsApi } from './api.ts';
-import { browserTimeZone, dayIn } from './format.ts';
+import { joinLink, type Meeting, type MeetingTab, meetingsApi } from './api.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 import { type CardAction, MeetingCard } from './MeetingCard.tsx';
 import { MeetingFormDialog } from './MeetingFormDialog.tsx';
 import { OccurrencesDialog } from './OccurrencesDialog.tsx';
 
 export const PAGE_SIZE = 10;
+
+const NO_ROOMS: Room[] = [];
 
 type Scope = { meeting: Meeting; action: 'edit' | 'delete' };
 
@@ -34,10 +38,19 @@ export function MeetingsPage() {
   const [tab, setTab] = useState<MeetingTab>('upcoming');
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<MeetingPage | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [rooms, setRooms] = useState<Room[]>([]);
+  // A new search or tab starts from the first page.
+  const [page, setPage] = usePage([tab, query]);
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: queryKeys.meetings.list({ tab, page, pageSize: PAGE_SIZE, q: query }),
+    queryFn: () => meetingsApi.list({ tab, page, pageSize: PAGE_SIZE, q: query }),
+    // The list shown stays until the next page or tab has answered, as it did before the cache.
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data ?? null;
+  const loadError = list.error && messageOf(list.error, language, t`An error occurred, try again`);
+  // A failed rooms list leaves the form's room choice empty (spec §7: ignored).
+  const rooms = useQuery({ queryKey: queryKeys.rooms.list, queryFn: roomsApi.list }).data ?? NO_ROOMS;
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Meeting | null>(null);
   const [inviting, setInviting] = useState<Meeting | null>(null);
@@ -46,26 +59,7 @@ export function MeetingsPage() {
   const [daysOf, setDaysOf] = useState<Meeting | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  const load = useCallback(() => {
-    meetingsApi
-      .list({ tab, page, pageSize: PAGE_SIZE, q: query })
-      .then((r) => {
-        setData(r);
-        setLoadError(null);
-      })
-      .catch((e) => setLoadError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [tab, page, query, language, t]);
-
-  useEffect(load, [load]);
-  useEffect(() => {
-    roomsApi
-      .list()
-      .then(setRooms)
-      .catch(() => setRooms([]));
-  }, []);
-  // A new search or tab starts from the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tab and query are the triggers, not inputs.
-  useEffect(() => setPage(1), [tab, query]);
+  const load = () => void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all });
 
   const failed = (e: unknown) => toast.error(messageOf(e, language, t`An error occurred, try again`));
 

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { dayIn, formatWhen } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { toast } from '../../ui/toast.ts';
 import { type Meeting, meetingsApi, type Occurrence } from './api.ts';
 import { DeleteDayConfirm } from './DeleteDayConfirm.tsx';
-import { dayIn, formatWhen } from './format.ts';
 import { OccurrenceDialog } from './OccurrenceDialog.tsx';
 
 /**
@@ -33,27 +35,20 @@ export function OccurrencesDialog({
 }) {
   const { t } = useLingui();
   const language = useLanguage();
-  const [days, setDays] = useState<Occurrence[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const id = meeting?.id ?? '';
+  const read = useQuery({
+    queryKey: queryKeys.meetings.occurrences(id),
+    queryFn: () => meetingsApi.occurrences(id),
+    enabled: !!meeting,
+  });
+  const days = read.data ?? null;
+  const error = read.error && messageOf(read.error, language, t`An error occurred, try again`);
   const [editing, setEditing] = useState<Occurrence | null>(null);
   const [deleting, setDeleting] = useState<Occurrence | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(() => {
-    if (!meeting) return;
-    meetingsApi
-      .occurrences(meeting.id)
-      .then((list) => {
-        setDays(list);
-        setError(null);
-      })
-      .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [meeting, language, t]);
-
-  useEffect(() => {
-    setDays(null);
-    load();
-  }, [load]);
+  const load = () => void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.occurrences(id) });
 
   const spanOf = (o: Occurrence) =>
     `${formatWhen(language, o.startsAt, timeZone)} – ${formatWhen(language, o.endsAt, timeZone, {

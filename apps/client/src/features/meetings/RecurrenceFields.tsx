@@ -5,10 +5,10 @@ import { toAsciiDigits } from '@majlis/i18n';
 import { Chip, Fieldset, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
+import { weekdayNames, weekdayOrder } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { DigitsInput } from '../../ui/DigitsInput.tsx';
 import { useFieldError } from '../../ui/use-field-error.ts';
-import { weekdayNames, weekdayOrder } from './format.ts';
 import type { MeetingForm, RepeatEnd } from './meeting-validation.ts';
 import { useSeriesText } from './series-text.ts';
 

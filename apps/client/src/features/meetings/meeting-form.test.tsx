@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AccountDataProvider, NO_PERMISSION } from '../../state/account.tsx';
 import { fakeBff, renderWithProviders } from '../../test/harness.tsx';
-import { AccountDataProvider, NO_PERMISSION } from '../dashboard/account-context.tsx';
 import type { Room } from '../rooms/api.ts';
 import { RoomFormDialog } from '../rooms/RoomFormDialog.tsx';
 import { validateRoom } from '../rooms/room-validation.ts';

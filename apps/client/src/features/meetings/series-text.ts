@@ -1,9 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { describeWeekdays } from '@majlis/contracts/meeting-schedule';
-import { formatNumber, intlLocale, joinParts } from '../../lib/format.ts';
+import { formatNumber, intlLocale, joinParts, weekdayNames, weekdayOrder } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
-import { weekdayNames, weekdayOrder } from './format.ts';
 
 /**
  * How a series is told (issue 16), the same way in the form's live summary and on the card: its weekdays as runs

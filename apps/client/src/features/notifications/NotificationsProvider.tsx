@@ -7,7 +7,6 @@ import { api, body, seg } from '../../lib/api.ts';
 import { inspect } from '../../lib/inspect.ts';
 import type { NotificationView } from '../../lib/socket.ts';
 import { useRealtime } from '../chat/realtime.tsx';
-import { storageChanged } from '../dashboard/account-context.tsx';
 
 export const NotificationsContext = createActorContext(notificationsMachine);
 
@@ -35,11 +34,10 @@ function Bridge() {
   const onBilling = pathname.startsWith(BILLING_PATH);
   useEffect(
     () =>
-      realtime.on('notification', (n) => {
-        actor.send({ type: 'notification.received', notification: n as unknown as NotificationItem });
-        // A storage warning means usage changed: the sidebar's storage block follows.
-        if ((n as { event_meta?: { level?: unknown } }).event_meta?.level) storageChanged();
-      }),
+      // A storage warning's effect on the sidebar's storage block is in state/live-queries.tsx.
+      realtime.on('notification', (n) =>
+        actor.send({ type: 'notification.received', notification: n as unknown as NotificationItem }),
+      ),
     [actor, realtime],
   );
   // Issue 17: what another device of the user did, decided on the server; this list and badge follow.

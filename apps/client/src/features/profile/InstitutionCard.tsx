@@ -13,10 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { getCountries } from 'libphonenumber-js/min';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { fieldErrorsOf, formErrorOf } from '../../lib/server-errors.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { toast } from '../../ui/toast.ts';
 import { useFieldError } from '../../ui/use-field-error.ts';
 import { PhoneFields } from '../users/PhoneFields.tsx';
@@ -43,31 +45,28 @@ function useCountries(language: 'ar' | 'en') {
   }, [language]);
 }
 
-/** The institution's details (spec §3 Enterprise): the owner edits them, admins read them. */
+/** The institution's details (spec §3 Enterprise): the owner edits them, admins read them; nothing if unreadable. */
 export function InstitutionCard() {
+  const { data } = useQuery({ queryKey: queryKeys.profile.institution, queryFn: profileApi.institution });
+  if (!data) return null;
+  // The form starts from the first answer; a later read does not overwrite what the user is typing.
+  return (
+    <InstitutionDetails
+      initial={{ ...data.institution, ...splitPhone(data.institution.phone) }}
+      editable={data.editable}
+    />
+  );
+}
+
+function InstitutionDetails({ initial, editable }: { initial: InstitutionForm; editable: boolean }) {
   const { t } = useLingui();
   const language = useLanguage();
   const errorText = useFieldError();
   const countries = useCountries(language);
-  const form = useForm<InstitutionForm>({ initialValues: EMPTY, validate: validateInstitution });
-  const [editable, setEditable] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  const form = useForm<InstitutionForm>({ initialValues: { ...EMPTY, ...initial }, validate: validateInstitution });
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const values = form.getValues();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once when the section opens; form's methods are stable enough and re-running would wipe edits.
-  useEffect(() => {
-    profileApi.institution().then(
-      ({ institution: i, editable: canEdit }) => {
-        form.setValues({ ...i, ...splitPhone(i.phone) });
-        setEditable(canEdit);
-        setLoaded(true);
-      },
-      () => setLoaded(false),
-    );
-  }, []);
-  if (!loaded) return null;
 
   const input = (field: keyof InstitutionForm) => ({
     ...form.getInputProps(field),

@@ -2,24 +2,26 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { dateOptions } from '@majlis/i18n';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatNumber, intlLocale, SEPARATOR, viewZone } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { toast } from '../../ui/toast.ts';
 import { profileApi, type SessionView } from './api.ts';
 
 /** Where the user is signed in (device, address, last seen), this device first, and "sign out the others". */
-export function SessionsCard({ version }: { version: number }) {
+export function SessionsCard() {
   const { t } = useLingui();
   const language = useLanguage();
-  const [sessions, setSessions] = useState<SessionView[] | null>(null);
+  const queryClient = useQueryClient();
+  // A password change elsewhere on the page invalidates this list too (it ends the other sessions).
+  const read = useQuery({ queryKey: queryKeys.profile.sessions, queryFn: profileApi.sessions });
+  // A failed read shows an empty list.
+  const sessions: SessionView[] | null = read.isError ? [] : (read.data ?? null);
   const [busy, setBusy] = useState(false);
-  const load = useCallback(() => {
-    profileApi.sessions().then(setSessions, () => setSessions([]));
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the password change ended sessions (version).
-  useEffect(load, [load, version]);
+  const load = () => void queryClient.invalidateQueries({ queryKey: queryKeys.profile.sessions });
   const when = new Intl.DateTimeFormat(
     intlLocale(language),
     dateOptions({ timeZone: viewZone(), dateStyle: 'medium', timeStyle: 'short' }),

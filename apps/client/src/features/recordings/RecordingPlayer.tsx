@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { formatNumber } from '../../lib/format.ts';
+import { browserTimeZone, formatNumber, formatWhen } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { toast } from '../../ui/toast.ts';
-import { browserTimeZone, formatWhen } from '../meetings/format.ts';
 import { type RecordingView, recordingsApi, saveFile } from './api.ts';
 import { fileNameOf, formatDuration } from './format.ts';
 

@@ -13,10 +13,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatNumber } from '../../lib/format.ts';
+import { browserTimeZone, formatBytes, formatNumber, formatWhen } from '../../lib/format.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
-import { useAccount } from '../dashboard/account-context.tsx';
-import { browserTimeZone, formatBytes, formatWhen } from '../meetings/format.ts';
 import type { Recording } from './api.ts';
 import { formatDuration } from './format.ts';
 

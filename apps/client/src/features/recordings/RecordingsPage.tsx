@@ -2,16 +2,19 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatNumber } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { useStorageChanged } from '../../state/live-queries.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Paging } from '../../ui/Paging.tsx';
 import { toast } from '../../ui/toast.ts';
 import { TOUCH_INPUT } from '../../ui/touch.ts';
-import { storageChanged } from '../dashboard/account-context.tsx';
+import { usePage } from '../../ui/use-page.ts';
 import { roomsApi } from '../rooms/api.ts';
 import { type Recording, type RecordingPage, recordingsApi, saveFile } from './api.ts';
 import { fileNameOf } from './format.ts';
@@ -31,37 +34,33 @@ export function RecordingsPage() {
   const [query] = useDebouncedValue(search, 300);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<RecordingPage | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // A new search or range starts from the first page.
+  const [page, setPage] = usePage([query, from, to]);
+  const queryClient = useQueryClient();
+  const storageChanged = useStorageChanged();
+  const filters = { page, pageSize: PAGE_SIZE, q: query, from, to };
+  const listKey = queryKeys.recordings.list(filters);
+  const list = useQuery({
+    queryKey: listKey,
+    queryFn: () => recordingsApi.list(filters),
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data ?? null;
+  const loadError = list.error && messageOf(list.error, language, t`An error occurred, try again`);
+  // Jitsi keeps its own recordings: a note says so when the account has a Jitsi room (a failed list: no note).
+  const rooms = useQuery({ queryKey: queryKeys.rooms.list, queryFn: roomsApi.list }).data;
+  const jitsi = rooms?.some((r) => r.type === 'jitsi') ?? false;
   const [busyId, setBusyId] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<Recording | null>(null);
   const [deleting, setDeleting] = useState<Recording | null>(null);
-  const [jitsi, setJitsi] = useState(false);
-
-  const load = useCallback(() => {
-    recordingsApi
-      .list({ page, pageSize: PAGE_SIZE, q: query, from, to })
-      .then((r) => {
-        setData(r);
-        setLoadError(null);
-      })
-      .catch((e) => setLoadError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [page, query, from, to, language, t]);
-  useEffect(load, [load]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search or range starts from the first page.
-  useEffect(() => setPage(1), [query, from, to]);
-  useEffect(() => {
-    roomsApi
-      .list()
-      .then((rooms) => setJitsi(rooms.some((r) => r.type === 'jitsi')))
-      .catch(() => setJitsi(false));
-  }, []);
+  const load = () => void queryClient.invalidateQueries({ queryKey: queryKeys.recordings.all });
 
   const failed = (e: unknown) => toast.error(messageOf(e, language, t`An error occurred, try again`));
   /** One row changed in place (a rename, publishing, a download's count). */
   const replace = (r: Recording) =>
-    setData((d) => (d ? { ...d, recordings: d.recordings.map((x) => (x.id === r.id ? r : x)) } : d));
+    queryClient.setQueryData<RecordingPage>(listKey, (d) =>
+      d ? { ...d, recordings: d.recordings.map((x) => (x.id === r.id ? r : x)) } : d,
+    );
 
   async function act(r: Recording, action: RecordingAction) {
     if (action === 'rename') return setRenaming(r);

@@ -14,11 +14,13 @@ import {
   useDirection,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { formatNumber, showDigits } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
-import { type MeetingAttendance, type MeetingReportRow, type ReportFilters, reportsApi } from './api.ts';
+import { queryKeys } from '../../state/query-keys.ts';
+import { type MeetingReportRow, type ReportFilters, reportsApi } from './api.ts';
 import { ExportLinks } from './ExportLinks.tsx';
 import { dayText, momentText, num } from './format.ts';
 import { type TimelineSession, timelineOf } from './timeline.ts';
@@ -36,23 +38,14 @@ export function AttendanceDrawer({ meeting, filters, timeZone, onClose }: Attend
   const language = useLanguage();
   const { dir } = useDirection();
   const phone = useMediaQuery('(max-width: 600px)', false, { getInitialValueInEffect: false }) ?? false;
-  const [data, setData] = useState<MeetingAttendance | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const id = meeting?.id;
-
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setData(null);
-    setError(null);
-    reportsApi
-      .attendance(id, filters)
-      .then((r) => live && setData(r))
-      .catch((e) => live && setError(messageOf(e, language, t`An error occurred, try again`)));
-    return () => {
-      live = false;
-    };
-  }, [id, filters, language, t]);
+  const id = meeting?.id ?? '';
+  const read = useQuery({
+    queryKey: queryKeys.reports.attendance(id, filters),
+    queryFn: () => reportsApi.attendance(id, filters),
+    enabled: !!meeting,
+  });
+  const data = read.data ?? null;
+  const error = read.error && messageOf(read.error, language, t`An error occurred, try again`);
 
   const sessions = useMemo(() => timelineOf(data?.attendance ?? []), [data]);
   const name = meeting?.name ?? '';

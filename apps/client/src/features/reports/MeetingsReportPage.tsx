@@ -1,16 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { browserTimeZone } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Paging } from '../../ui/Paging.tsx';
 import { TOUCH_INPUT } from '../../ui/touch.ts';
-import { useAccount } from '../dashboard/account-context.tsx';
-import { browserTimeZone } from '../meetings/format.ts';
 import { AttendanceDrawer } from './AttendanceDrawer.tsx';
-import { type MeetingReportRow, type MeetingsReport, type RoomsReport, reportsApi } from './api.ts';
+import { type MeetingReportRow, reportsApi } from './api.ts';
 import { ExportLinks } from './ExportLinks.tsx';
 import { useReportFilters } from './filters.ts';
 import { num } from './format.ts';
@@ -32,9 +34,6 @@ export function MeetingsReportPage() {
   const { filters, page, update } = useReportFilters();
   const [search, setSearch] = useState(filters.q ?? '');
   const [query] = useDebouncedValue(search, 300);
-  const [data, setData] = useState<MeetingsReport | null>(null);
-  const [trend, setTrend] = useState<RoomsReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<MeetingReportRow | null>(null);
 
   // The debounced search goes to the address (and back to the first page).
@@ -42,35 +41,24 @@ export function MeetingsReportPage() {
     if ((query.trim() || '') !== (filters.q ?? '')) update({ q: query.trim() || undefined });
   }, [query, filters.q, update]);
 
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    reportsApi
-      .meetings({ ...filters, page, pageSize: PAGE_SIZE })
-      .then((r) => live && setData(r))
-      .catch((e) => {
-        if (!live) return;
-        // Figures of another period must not stand under the error.
-        setData(null);
-        setError(messageOf(e, language, t`An error occurred, try again`));
-      });
-    return () => {
-      live = false;
-    };
-  }, [filters, page, language, t]);
+  const shown = { ...filters, page, pageSize: PAGE_SIZE };
+  const report = useQuery({
+    queryKey: queryKeys.reports.meetings(shown),
+    queryFn: () => reportsApi.meetings(shown),
+    // The figures stay while the next page or period loads; after an error none of another period stand under it.
+    placeholderData: keepPreviousData,
+  });
+  const data = report.isError ? null : (report.data ?? null);
+  const error = report.error && messageOf(report.error, language, t`An error occurred, try again`);
 
-  // The trend is of the whole period (every room), whatever the search.
+  // The trend is of the whole period (every room), whatever the search; a failure shows no trend.
   const { from, to } = filters;
-  useEffect(() => {
-    let live = true;
-    reportsApi
-      .rooms({ from, to })
-      .then((r) => live && setTrend(r))
-      .catch(() => live && setTrend(null));
-    return () => {
-      live = false;
-    };
-  }, [from, to]);
+  const trendRead = useQuery({
+    queryKey: queryKeys.reports.rooms({ from, to }),
+    queryFn: () => reportsApi.rooms({ from, to }),
+    placeholderData: keepPreviousData,
+  });
+  const trend = trendRead.isError ? null : (trendRead.data ?? null);
 
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
   const totals = data?.totals;

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { formatBytes } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
-import { formatBytes } from '../meetings/format.ts';
 import type { RoomReportRow } from './api.ts';
 import { hours, num, percentText } from './format.ts';
 import { Stat } from './Totals.tsx';

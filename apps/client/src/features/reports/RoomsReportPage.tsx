@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { browserTimeZone } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { TOUCH_INPUT } from '../../ui/touch.ts';
-import { useAccount } from '../dashboard/account-context.tsx';
-import { browserTimeZone } from '../meetings/format.ts';
-import { type RoomsReport, reportsApi, type UsersReport } from './api.ts';
+import { reportsApi } from './api.ts';
 import { ExportLinks } from './ExportLinks.tsx';
 import { useReportFilters } from './filters.ts';
 import { CARDS_QUERY } from './MeetingsReportPage.tsx';
@@ -26,35 +28,26 @@ export function RoomsReportPage() {
   const timeZone = useAccount().info?.timeZone ?? browserTimeZone();
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const { filters, update } = useReportFilters();
-  const [rooms, setRooms] = useState<RoomsReport | null>(null);
-  const [users, setUsers] = useState<UsersReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [roomId, setRoomId] = useState<string>(ALL);
   const { from, to } = filters;
-
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    const range = { from, to };
-    Promise.all([reportsApi.rooms(range), reportsApi.users(range)])
-      .then(([r, u]) => {
-        if (!live) return;
-        setRooms(r);
-        setUsers(u);
-      })
-      .catch((e) => {
-        if (!live) return;
-        setRooms(null);
-        setUsers(null);
-        setError(messageOf(e, language, t`An error occurred, try again`));
-      });
-    return () => {
-      live = false;
-    };
-  }, [from, to, language, t]);
+  const range = { from, to };
+  // Both reports of the period; when either fails, neither is shown (the error says why).
+  const roomsRead = useQuery({
+    queryKey: queryKeys.reports.rooms(range),
+    queryFn: () => reportsApi.rooms(range),
+    placeholderData: keepPreviousData,
+  });
+  const usersRead = useQuery({
+    queryKey: queryKeys.reports.users(range),
+    queryFn: () => reportsApi.users(range),
+    placeholderData: keepPreviousData,
+  });
+  const failure = roomsRead.error ?? usersRead.error;
+  const error = failure && messageOf(failure, language, t`An error occurred, try again`);
+  const rooms = failure ? null : (roomsRead.data ?? null);
+  const users = failure || !rooms ? null : (usersRead.data ?? null);
 
   const selected = rooms?.rooms.find((r) => r.id === roomId);
-  const range = { from, to };
   return (
     <Stack>
       <PeriodPicker

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { dayIn } from '../meetings/format.ts';
+import { dayIn } from '../../lib/format.ts';
 import type { ReportFilters } from './api.ts';
 
 /** The period presets; 'default' is the server's own (the last 30 days), 'custom' two days the reader picks. */

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
+import { accountUsers } from '../../state/account-users.ts';
 import { useLanguage } from '../../state/language.tsx';
-import { type AccountUser, accountUsers } from '../dashboard/account-users.ts';
+import { queryKeys } from '../../state/query-keys.ts';
 import { type Room, roomsApi } from './api.ts';
 
 /** Enterprise: give the room to one of the account's users. */
@@ -18,7 +20,7 @@ export function AssignRoomDialog({
 }) {
   const { t } = useLingui();
   const language = useLanguage();
-  const [users, setUsers] = useState<AccountUser[] | null>(null);
+  const users = useQuery({ queryKey: queryKeys.account.users, queryFn: accountUsers, enabled: !!room }).data ?? null;
   const [userId, setUserId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,7 +28,6 @@ export function AssignRoomDialog({
     if (!room) return;
     setUserId(null);
     setError(null);
-    void accountUsers().then(setUsers);
   }, [room]);
   return (
     <Modal opened={!!room} onClose={onClose} title={t`Assign the room to a user`} centered>

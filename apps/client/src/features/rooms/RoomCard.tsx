@@ -4,10 +4,9 @@ import { STORAGE_WARNING_PERCENT } from '@majlis/contracts/account';
 import { ROOM_TYPE_LABEL } from '@majlis/contracts/rooms';
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatNumber } from '../../lib/format.ts';
+import { browserTimeZone, formatBytes, formatNumber, formatWhen } from '../../lib/format.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
-import { useAccount } from '../dashboard/account-context.tsx';
-import { browserTimeZone, formatBytes, formatWhen } from '../meetings/format.ts';
 import type { Room } from './api.ts';
 import { useRoomName } from './room-name.ts';
 

@@ -1,21 +1,26 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
+import { useStorageChanged } from '../../state/live-queries.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { toast } from '../../ui/toast.ts';
 import { InstitutionReadOnlyNote } from '../billing/InstitutionReadOnlyNote.tsx';
 import { useInstitutionReadOnly } from '../billing/institution-month.ts';
-import { useAccount } from '../dashboard/account-context.tsx';
 import { AssignRoomDialog } from './AssignRoomDialog.tsx';
 import { type Room, type RoomTypeInfo, roomsApi } from './api.ts';
 import { RoomCard } from './RoomCard.tsx';
 import { RoomFormDialog } from './RoomFormDialog.tsx';
+
+const NO_TYPES: RoomTypeInfo[] = [];
 
 /** /dashbord/roomManagement: the account's rooms, their storage and subscription; create, edit, delete, assign. */
 export function RoomsPage() {
@@ -24,9 +29,12 @@ export function RoomsPage() {
   const account = useAccount();
   const isInstitution = account.type?.type === 'inst';
   const assignPaused = useInstitutionReadOnly();
-  const [rooms, setRooms] = useState<Room[] | null>(null);
-  const [types, setTypes] = useState<RoomTypeInfo[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const storageChanged = useStorageChanged();
+  const list = useQuery({ queryKey: queryKeys.rooms.list, queryFn: roomsApi.list });
+  const types = useQuery({ queryKey: queryKeys.rooms.types, queryFn: roomsApi.types }).data ?? NO_TYPES;
+  const rooms = list.data ?? null;
+  const loadError = list.error && messageOf(list.error, language, t`An error occurred, try again`);
   const [editing, setEditing] = useState<Room | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Room | null>(null);
@@ -37,23 +45,7 @@ export function RoomsPage() {
   // would refuse with INDIVIDUAL_ONE_ROOM) instead of being offered and then refused.
   const roomFull = !isInstitution && (rooms?.length ?? 0) >= 1;
 
-  const load = useCallback(() => {
-    roomsApi
-      .list()
-      .then((r) => {
-        setRooms(r);
-        setLoadError(null);
-      })
-      .catch((e) => setLoadError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [language, t]);
-
-  useEffect(() => {
-    load();
-    roomsApi
-      .types()
-      .then(setTypes)
-      .catch(() => setTypes([]));
-  }, [load]);
+  const load = () => void queryClient.invalidateQueries({ queryKey: queryKeys.rooms.all });
 
   const openCreate = () => {
     setEditing(null);
@@ -155,6 +147,8 @@ export function RoomsPage() {
           toast.success(editing ? t`The room was saved` : t`The room was added`);
           setFormOpen(false);
           load();
+          // Rooms carry the storage: the sidebar's storage block re-reads it after one is added.
+          if (!editing) storageChanged();
         }}
       />
       <ConfirmDialog
@@ -165,7 +159,9 @@ export function RoomsPage() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           const room = deleting;
-          if (room && (await run(() => roomsApi.remove(room.id), t`The room was deleted`))) setDeleting(null);
+          if (!room || !(await run(() => roomsApi.remove(room.id), t`The room was deleted`))) return;
+          setDeleting(null);
+          storageChanged();
         }}
       >
         <Trans>

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -13,37 +15,26 @@ import { MembersDialog } from './MembersDialog.tsx';
 import { TeamCard } from './TeamCard.tsx';
 import { TeamFormDialog } from './TeamFormDialog.tsx';
 
+const NO_ONE: TeamPerson[] = [];
+
 /** /dashbord/teamsManagement: the institution's teams and their members; create, rename, delete, choose members. */
 export function TeamsPage() {
   const { t } = useLingui();
   const language = useLanguage();
   const readOnly = useInstitutionReadOnly();
-  const [teams, setTeams] = useState<ManagedTeam[] | null>(null);
-  const [candidates, setCandidates] = useState<TeamPerson[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: queryKeys.teams.list, queryFn: teamsApi.list });
+  const teams = list.data ?? null;
+  const loadError = list.error && messageOf(list.error, language, t`An error occurred, try again`);
+  // Who may be chosen as a member; a failed read offers no one (spec §7: ignored).
+  const candidates = useQuery({ queryKey: queryKeys.teams.candidates, queryFn: teamsApi.candidates }).data ?? NO_ONE;
   const [formOpen, setFormOpen] = useState(false);
   const [renaming, setRenaming] = useState<ManagedTeam | null>(null);
   const [choosing, setChoosing] = useState<ManagedTeam | null>(null);
   const [deleting, setDeleting] = useState<ManagedTeam | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(() => {
-    teamsApi
-      .list()
-      .then((list) => {
-        setTeams(list);
-        setLoadError(null);
-      })
-      .catch((e) => setLoadError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [language, t]);
-
-  useEffect(() => {
-    load();
-    teamsApi
-      .candidates()
-      .then(setCandidates)
-      .catch(() => setCandidates([]));
-  }, [load]);
+  const load = () => void queryClient.invalidateQueries({ queryKey: queryKeys.teams.list });
 
   const openCreate = () => {
     setRenaming(null);

@@ -1,40 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { browserTimeZone, formatWhen } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
-import { useAccount } from '../dashboard/account-context.tsx';
-import { browserTimeZone, formatWhen } from '../meetings/format.ts';
-import { type AuditRow, usersApi } from './api.ts';
+import { queryKeys } from '../../state/query-keys.ts';
+import { usersApi } from './api.ts';
 
 /** The owner's view of who changed what in the account, newest first (GET /api/users/audit). */
-export function ActivityList({ refresh, names }: { refresh: number; names: ReadonlyMap<string, string> }) {
+export function ActivityList({ names }: { names: ReadonlyMap<string, string> }) {
   const { t } = useLingui();
   const language = useLanguage();
   const timeZone = useAccount().info?.timeZone ?? browserTimeZone();
-  const [rows, setRows] = useState<AuditRow[] | null>(null);
-  const [next, setNext] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(
-    (before?: number) => {
-      setBusy(true);
-      usersApi
-        .audit(before)
-        .then((page) => {
-          setRows((old) => (before === undefined ? page.rows : [...(old ?? []), ...page.rows]));
-          setNext(page.next);
-          setError(null);
-        })
-        .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)))
-        .finally(() => setBusy(false));
-    },
-    [language, t],
-  );
-  // A change made on this page (refresh grows) shows at the top at once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh is the trigger, not an input.
-  useEffect(() => load(), [load, refresh]);
+  // Pages of 20, older ones on demand; a change made on the page (queryKeys.users.all) shows at the top at once.
+  const read = useInfiniteQuery({
+    queryKey: queryKeys.users.audit,
+    queryFn: ({ pageParam }) => usersApi.audit(pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page) => page.next ?? undefined,
+  });
+  const rows = read.data?.pages.flatMap((p) => p.rows) ?? null;
+  const error = read.error && messageOf(read.error, language, t`An error occurred, try again`);
 
   // The dotted names core's recordAudit writes; one not listed here shows as written.
   const actions: Record<string, string> = {
@@ -120,8 +107,8 @@ export function ActivityList({ refresh, names }: { refresh: number; names: Reado
           })}
         </Stack>
       )}
-      {next !== null && (
-        <Button mt="sm" size="xs" variant="subtle" loading={busy} onClick={() => load(next)}>
+      {read.hasNextPage && (
+        <Button mt="sm" size="xs" variant="subtle" loading={read.isFetching} onClick={() => void read.fetchNextPage()}>
           <Trans>Show older</Trans>
         </Button>
       )}

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { type Room, roomsApi } from '../rooms/api.ts';
 import { useRoomName } from '../rooms/room-name.ts';
 import type { ManagedUser } from './api.ts';
@@ -20,25 +22,20 @@ export function AssignUserRoomDialog({
   const { t } = useLingui();
   const roomName = useRoomName();
   const language = useLanguage();
-  const [rooms, setRooms] = useState<Room[] | null>(null);
   const [roomId, setRoomId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   // Keyed on the person alone, not the row object nor the language functions: the list behind the dialog may refresh
   // (a new row object for the same person) and a catalog may load while the choice is made, and neither must wipe
   // the room just picked. A load failure is worded at render, in the current language.
   const userId = user?.id;
+  const read = useQuery({ queryKey: queryKeys.rooms.list, queryFn: roomsApi.list, enabled: !!userId });
+  const rooms = read.data?.filter((r) => !r.assignedUser) ?? null;
+  const loadError = read.error;
   useEffect(() => {
     if (!userId) return;
     setRoomId(null);
     setError(null);
-    setLoadError(null);
-    setRooms(null);
-    roomsApi
-      .list()
-      .then((all) => setRooms(all.filter((r) => !r.assignedUser)))
-      .catch(setLoadError);
   }, [userId]);
   const shownError = error ?? (loadError ? messageOf(loadError, language, t`An error occurred, try again`) : null);
   const name = user ? `${user.fname} ${user.lname}` : '';

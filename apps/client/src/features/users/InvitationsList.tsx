@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { browserTimeZone, formatWhen } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useAccount } from '../dashboard/account-context.tsx';
-import { browserTimeZone, formatWhen } from '../meetings/format.ts';
 import { type Invitation, usersApi } from './api.ts';
 
 /** How the page tells the truth about an invitation e-mail: without SMTP_URL it stays in the outbox (README). */
@@ -27,11 +29,10 @@ export function useInvitationToast() {
  * and whether the link still works; resend (a new link) or revoke. Shown under the users while there are any.
  */
 export function InvitationsList({
-  refresh,
   onChanged,
   readOnly = false,
 }: {
-  refresh: number;
+  /** Told after a resend or revoke; the page invalidates the users' queries (this list among them). */
   onChanged: (message: string) => void;
   /** The institution's month lapsed: resending waits for its renewal; revoking stays allowed. */
   readOnly?: boolean;
@@ -40,29 +41,17 @@ export function InvitationsList({
   const language = useLanguage();
   const timeZone = useAccount().info?.timeZone ?? browserTimeZone();
   const told = useInvitationToast();
-  const [rows, setRows] = useState<Invitation[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const read = useQuery({ queryKey: queryKeys.users.invitations, queryFn: usersApi.invitations });
+  const rows = read.data?.invitations ?? null;
+  const error = read.error && messageOf(read.error, language, t`An error occurred, try again`);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
-
-  const load = useCallback(() => {
-    usersApi
-      .invitations()
-      .then((page) => {
-        setRows(page.invitations);
-        setError(null);
-      })
-      .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [language, t]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh is the trigger (a user added or invited here).
-  useEffect(load, [load, refresh]);
 
   const act = async (inv: Invitation, action: () => Promise<string>) => {
     setBusyId(inv.id);
     try {
       const message = await action();
       setRevoking(null);
-      load();
       onChanged(message);
     } catch (e) {
       toast.error(messageOf(e, language, t`An error occurred, try again`));

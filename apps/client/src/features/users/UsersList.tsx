@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Menu, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatPhone } from '../../lib/format.ts';
+import { browserTimeZone, formatPhone, formatWhen } from '../../lib/format.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
-import { useAccount } from '../dashboard/account-context.tsx';
-import { browserTimeZone, formatWhen } from '../meetings/format.ts';
 import type { ManagedUser } from './api.ts';
 
 export type UserAction = 'edit' | 'remove' | 'assign' | 'unassign';

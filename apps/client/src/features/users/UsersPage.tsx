@@ -2,19 +2,22 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { formatNumber } from '../../lib/format.ts';
 import { messageOf } from '../../lib/http.ts';
+import { useAccount } from '../../state/account.tsx';
 import { useLanguage } from '../../state/language.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Paging } from '../../ui/Paging.tsx';
 import { toast } from '../../ui/toast.ts';
+import { usePage } from '../../ui/use-page.ts';
 import { InstitutionReadOnlyNote } from '../billing/InstitutionReadOnlyNote.tsx';
 import { useInstitutionReadOnly } from '../billing/institution-month.ts';
-import { useAccount } from '../dashboard/account-context.tsx';
 import { ActivityList } from './ActivityList.tsx';
 import { AssignUserRoomDialog } from './AssignUserRoomDialog.tsx';
-import { type ManagedUser, type UserPage, usersApi } from './api.ts';
+import { type ManagedUser, usersApi } from './api.ts';
 import { InvitationsList, useInvitationToast } from './InvitationsList.tsx';
 import { type Pending, UserConfirms } from './UserConfirms.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
@@ -37,35 +40,27 @@ export function UsersPage() {
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<UserPage | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // A new search starts from the first page.
+  const [page, setPage] = usePage(query);
+  const queryClient = useQueryClient();
+  const filters = { page, pageSize: PAGE_SIZE, q: query };
+  const list = useQuery({
+    queryKey: queryKeys.users.list(filters),
+    queryFn: () => usersApi.list(filters),
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data ?? null;
+  const loadError = list.error && messageOf(list.error, language, t`An error occurred, try again`);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [assigning, setAssigning] = useState<ManagedUser | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  /** Grows with every change made here, so the activity list re-reads. */
-  const [changes, setChanges] = useState(0);
 
-  const load = useCallback(() => {
-    usersApi
-      .list({ page, pageSize: PAGE_SIZE, q: query })
-      .then((r) => {
-        setData(r);
-        setLoadError(null);
-      })
-      .catch((e) => setLoadError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [page, query, language, t]);
-  useEffect(load, [load]);
-  // A new search starts from the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: query is the trigger, not an input.
-  useEffect(() => setPage(1), [query]);
-
+  /** Every change made here: the list, the invitations and the activity read again. */
   const changed = (message: string) => {
     toast.success(message);
-    setChanges((n) => n + 1);
-    load();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
   };
 
   /** The owner row belongs to the owner's profile; no one switches or removes themselves here. */
@@ -137,8 +132,8 @@ export function UsersPage() {
           <Paging pages={pages} page={page} onChange={setPage} />
         </Stack>
       )}
-      <InvitationsList refresh={changes} onChanged={changed} readOnly={readOnly} />
-      {isOwner && <ActivityList refresh={changes} names={names} />}
+      <InvitationsList onChanged={changed} readOnly={readOnly} />
+      {isOwner && <ActivityList names={names} />}
 
       <UserFormDialog
         opened={formOpen}

@@ -9,12 +9,13 @@ import { InstitutionMonthBanner } from '../../features/billing/InstitutionMonthB
 import { ChatProvider, useUnread } from '../../features/chat/ChatProvider.tsx';
 import { CountBadge } from '../../features/chat/ContactsList.tsx';
 import { OpenChatFromLink } from '../../features/chat/OpenChatFromLink.tsx';
-import { RealtimeProvider } from '../../features/chat/realtime.tsx';
-import { AccountDataProvider, useAccountData } from '../../features/dashboard/account-context.tsx';
+import { RealtimeProvider, useRealtime } from '../../features/chat/realtime.tsx';
 import { NotificationsDrawer } from '../../features/notifications/NotificationsDrawer.tsx';
 import { NotificationsProvider } from '../../features/notifications/NotificationsProvider.tsx';
 import { inspect } from '../../lib/inspect.ts';
 import { CHAT_SCREEN_KEY, readLocal, writeLocal } from '../../lib/storage.ts';
+import { AccountDataProvider, useAccountData } from '../../state/account.tsx';
+import { useLiveInvalidations } from '../../state/live-queries.tsx';
 import { useSessionUser } from '../../state/session.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
@@ -66,6 +67,7 @@ export default function DashLayout() {
   return (
     <AccountDataProvider value={account}>
       <RealtimeProvider me={me}>
+        <LiveQueries />
         <NotificationsProvider>
           <ChatProvider me={me} enabled={account.permission.showChat} panelOpen={chatOpen}>
             {account.permission.showChat && <OpenChatFromLink onShow={showChat} />}
@@ -133,4 +135,10 @@ export default function DashLayout() {
 function UnreadBadge() {
   const { t } = useLingui();
   return <CountBadge count={useUnread().total} label={t`Unread messages`} />;
+}
+
+/** Socket events mark the server state they change as stale (state/live-queries.tsx). */
+function LiveQueries() {
+  useLiveInvalidations(useRealtime());
+  return null;
 }

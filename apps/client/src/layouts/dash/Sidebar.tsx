@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Tooltip, useDirection } from '@mantine/core';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import type { AccountData } from '../../features/dashboard/account-context.tsx';
 import { StorageBlock } from '../../features/dashboard/StorageBlock.tsx';
+import type { AccountData } from '../../state/account.tsx';
 import { Icon, type IconName } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 

@@ -4,9 +4,9 @@ import { ActionIcon, Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useUnread } from '../../features/chat/ChatProvider.tsx';
 import { CountBadge, useCountLabel } from '../../features/chat/ContactsList.tsx';
-import { type AccountData, displayedIdentity } from '../../features/dashboard/account-context.tsx';
 import { LanguageToggle } from '../../features/language/LanguageMenu.tsx';
 import { NotificationsButton } from '../../features/notifications/NotificationsButton.tsx';
+import { type AccountData, displayedIdentity } from '../../state/account.tsx';
 import { SessionContext } from '../../state/session.tsx';
 import { Icon } from '../../ui/icons.tsx';
 

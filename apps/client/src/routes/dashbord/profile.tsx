@@ -1,20 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
-import { useState } from 'react';
-import { useAccount } from '../../features/dashboard/account-context.tsx';
+import { useQueryClient } from '@tanstack/react-query';
 import { DashPage } from '../../features/dashboard/DashPage.tsx';
 import { DetailsCard } from '../../features/profile/DetailsCard.tsx';
 import { InstitutionCard } from '../../features/profile/InstitutionCard.tsx';
 import { PasswordCard } from '../../features/profile/PasswordCard.tsx';
 import { PictureCard } from '../../features/profile/PictureCard.tsx';
 import { SessionsCard } from '../../features/profile/SessionsCard.tsx';
+import { useAccount } from '../../state/account.tsx';
+import { queryKeys } from '../../state/query-keys.ts';
 
 /** The user's own profile (issue 11), and the institution's details for its officials. */
 export default function ProfilePage() {
   const { t } = useLingui();
   const { info, permission, type } = useAccount();
-  // A password change ends the other sessions: the list is read again.
-  const [sessionsVersion, setSessionsVersion] = useState(0);
+  const queryClient = useQueryClient();
   const official = type?.type === 'inst' && permission.showUserManage;
   return (
     <DashPage title={t`Profile`} gate="showProfile">
@@ -22,8 +22,9 @@ export default function ProfilePage() {
         {info && <PictureCard picture={info.picture} name={`${info.fname} ${info.lname}`} />}
         {info && <DetailsCard key={info.id} info={info} />}
         {official && <InstitutionCard />}
-        <PasswordCard onChanged={() => setSessionsVersion((v) => v + 1)} />
-        <SessionsCard version={sessionsVersion} />
+        {/* A password change ends the other sessions: the list is read again. */}
+        <PasswordCard onChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.profile.sessions })} />
+        <SessionsCard />
       </Stack>
     </DashPage>
   );

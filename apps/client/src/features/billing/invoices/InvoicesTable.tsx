@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate, formatReference, viewZone } from '../../../lib/format.ts';
 import { messageOf } from '../../../lib/http.ts';
 import { useLanguage } from '../../../state/language.tsx';
+import { queryKeys } from '../../../state/query-keys.ts';
 import { type InvoiceSummary, invoicePath, invoicePdfUrl, invoicesApi } from './api.ts';
 import { money, useInvoiceType } from './labels.ts';
 
@@ -44,15 +45,9 @@ export function InvoicesTable() {
   const language = useLanguage();
   const typeOf = useInvoiceType();
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false }) ?? false;
-  const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    invoicesApi
-      .list()
-      .then((r) => setInvoices(r.invoices))
-      .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [language, t]);
+  const read = useQuery({ queryKey: queryKeys.billing.invoices, queryFn: invoicesApi.list });
+  const invoices = read.data?.invoices ?? null;
+  const error = read.error && messageOf(read.error, language, t`An error occurred, try again`);
 
   const day = (iso: string) => formatDate(language, iso, { dateStyle: 'medium', timeZone: viewZone() });
   const number = (i: InvoiceSummary) => <bdi dir="ltr">{formatReference(language, i.number)}</bdi>;

@@ -1,12 +1,14 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { messageOf } from '../../../lib/http.ts';
 import { useLanguage } from '../../../state/language.tsx';
-import { storageChanged } from '../../dashboard/account-context.tsx';
-import { type TrialVerification, trialApi, trialEvents, type UserTrial } from './api.ts';
+import { useStorageChanged } from '../../../state/live-queries.tsx';
+import { queryKeys } from '../../../state/query-keys.ts';
+import { type TrialVerification, trialApi, type UserTrial } from './api.ts';
 import { TrialDialog } from './TrialDialog.tsx';
 
 /**
@@ -17,28 +19,26 @@ import { TrialDialog } from './TrialDialog.tsx';
 export function TrialCard() {
   const { t } = useLingui();
   const language = useLanguage();
-  const [trial, setTrial] = useState<UserTrial | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const storageChanged = useStorageChanged();
+  const read = useQuery({ queryKey: queryKeys.billing.trial, queryFn: trialApi.trial });
+  const trial = read.data ?? null;
+  const [openError, setOpenError] = useState<string | null>(null);
+  const error = openError ?? (read.error && messageOf(read.error, language, t`An error occurred, try again`));
   const [dialog, setDialog] = useState<TrialVerification | null>(null);
   const [opening, setOpening] = useState(false);
 
-  const load = useCallback(() => {
-    trialApi
-      .trial()
-      .then((next) => {
-        setTrial(next);
-        setError(null);
-      })
-      .catch((e) => setError(messageOf(e, language, t`An error occurred, try again`)));
-  }, [language, t]);
-  useEffect(load, [load]);
+  const load = () => {
+    setOpenError(null);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.billing.trial });
+  };
 
   const open = async () => {
     setOpening(true);
     try {
       setDialog(await trialApi.verification());
     } catch (e) {
-      setError(messageOf(e, language, t`An error occurred, try again`));
+      setOpenError(messageOf(e, language, t`An error occurred, try again`));
     } finally {
       setOpening(false);
     }
@@ -115,9 +115,10 @@ export function TrialCard() {
             load();
           }}
           onActivated={(next) => {
-            setTrial(next);
-            trialEvents.dispatchEvent(new Event('started'));
-            // A room was made or given the trial: the sidebar's storage counts it.
+            queryClient.setQueryData<UserTrial>(queryKeys.billing.trial, next);
+            // A room was made or given the trial: its subscription is listed at once, and the storage counts it.
+            void queryClient.invalidateQueries({ queryKey: queryKeys.billing.subscriptions });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.rooms.all });
             storageChanged();
           }}
         />

@@ -12,6 +12,3 @@ export const trialApi = {
   resend: () => body(api.usertrial.resend.$post()),
   verify: (code: string) => body(api.usertrial.verify.$post({ json: { code } })),
 };
-
-/** Told when a trial starts (a room was made or given the trial): pages that list rooms or plans read them again. */
-export const trialEvents = new EventTarget();

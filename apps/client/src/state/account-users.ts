@@ -1,5 +1,5 @@
 import type { InferResponseType } from 'hono/client';
-import { api, body } from '../../lib/api.ts';
+import { api, body } from '../lib/api.ts';
 
 /** A user of the acting account (GET /api/chat/users): a room's assignee or a meeting's assistant is chosen among them. */
 export type AccountUser = InferResponseType<typeof api.chat.users.$get>[number];

@@ -1,10 +1,12 @@
 import type { SessionUser } from '@majlis/machines';
+import { useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { createContext, useContext, useEffect, useState } from 'react';
-import { api, body } from '../../lib/api.ts';
-import { setReaderPrefs } from '../../lib/format.ts';
-import { navigate } from '../../lib/navigation.ts';
-import { useProfileLanguage } from '../../state/language.tsx';
+import { createContext, useContext, useEffect } from 'react';
+import { api, body } from '../lib/api.ts';
+import { setReaderPrefs } from '../lib/format.ts';
+import { navigate } from '../lib/navigation.ts';
+import { useProfileLanguage } from './language.tsx';
+import { queryKeys } from './query-keys.ts';
 
 /** Wire shapes as the BFF's account routes declare them (lib/api.ts). */
 export type Permission = InferResponseType<typeof api.user.permission.$get>;
@@ -49,22 +51,18 @@ export function useAccount(): AccountData {
 const ignore = () => null;
 const readStorage = () => body(api.account.storage.$get()).then((r) => r.results.data);
 
-/** Storage changes (a room added or removed, a storage notification): the dashboard re-reads its storage block. */
-const storageEvents = new EventTarget();
-export function storageChanged(): void {
-  storageEvents.dispatchEvent(new Event('changed'));
-}
+type AccountBlock = Omit<AccountData, 'storage'>;
 
 /**
  * Owner check first in importance: until it answers the dashboard shows a spinner, and its failure goes to `/`
- * (spec §2, §8). Billing, user info, trial, type and storage failures are ignored (spec §7).
+ * (spec §2, §8). Billing, user info, trial and type failures are ignored (spec §7). Storage is its own query
+ * (queryKeys.account.storage): rooms and storage notifications invalidate it alone.
  */
-export async function loadAccountData(): Promise<AccountData | null> {
-  const [owner, permission, type, storage, billing, usertrial, info] = await Promise.all([
+async function loadAccountBlock(): Promise<AccountBlock | null> {
+  const [owner, permission, type, billing, usertrial, info] = await Promise.all([
     body(api['current-owner'].$get()).catch(ignore),
     body(api.user.permission.$get()).catch(() => NO_PERMISSION),
     body(api.account.type.$get()).catch(ignore),
-    readStorage().catch(ignore),
     body(api.billing.$get()).catch(ignore),
     body(api.usertrial.$get()).catch(ignore),
     body(api.user.info.$get()).then((r) => r.info, ignore),
@@ -72,39 +70,26 @@ export async function loadAccountData(): Promise<AccountData | null> {
   if (!owner?.ok) return null;
   // One clock and one digit style on every page from here on (lib/format.ts).
   if (info) setReaderPrefs({ digits: info.digits, timeZone: info.timeZone, hijri: info.hijri });
-  return {
-    owner: owner.owner,
-    permission: { ...NO_PERMISSION, ...permission },
-    type,
-    storage,
-    billing,
-    usertrial,
-    info,
-  };
+  return { owner: owner.owner, permission: { ...NO_PERMISSION, ...permission }, type, billing, usertrial, info };
 }
 
+/** The dashboard's account data (spec §3), null until the owner check and the storage have answered. */
 export function useAccountData(user: SessionUser | null): AccountData | null {
-  const [data, setData] = useState<AccountData | null>(null);
   const profileLanguage = useProfileLanguage();
+  // Account data is fetched only when a user is stored locally (spec §6).
+  const block = useQuery({
+    queryKey: queryKeys.account.data(user?.id ?? '', user?.ownerId ?? ''),
+    queryFn: loadAccountBlock,
+    enabled: !!user,
+  });
+  // A failed storage read is ignored (spec §7): a first failure shows no block, a later one keeps the last answer.
+  const storage = useQuery({ queryKey: queryKeys.account.storage, queryFn: readStorage, enabled: !!user });
   useEffect(() => {
-    // Account data is fetched only when a user is stored locally (spec §6).
-    if (!user) return;
-    let live = true;
-    void loadAccountData().then((loaded) => {
-      if (!live) return;
-      if (loaded?.info) profileLanguage(loaded.info.locale);
-      if (loaded) setData(loaded);
-      else navigate('/');
-    });
-    const refresh = () =>
-      void readStorage().then((storage) => live && setData((d) => (d ? { ...d, storage } : d)), ignore);
-    storageEvents.addEventListener('changed', refresh);
-    return () => {
-      live = false;
-      storageEvents.removeEventListener('changed', refresh);
-    };
-  }, [user, profileLanguage]);
-  return data;
+    if (block.data === null) navigate('/');
+    else if (block.data?.info) profileLanguage(block.data.info.locale);
+  }, [block.data, profileLanguage]);
+  if (!block.data || storage.isPending) return null;
+  return { ...block.data, storage: storage.data ?? null };
 }
 
 /** Spec §3: an owner is shown from the owner info, other roles from the session user. */
