@@ -215,10 +215,28 @@ function findProblems({ allowed, digits }: { allowed: string[]; digits: 'arab' |
 }
 
 /**
+ * `work`, or a failure naming `what` when it has not ended within `ms`. Each wait in the walk is bounded so: a page that
+ * stops answering fails at once with its route, not at the test's timeout with none.
+ */
+async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  // A stuck evaluate rejects later, when its page closes: nobody waits for it then.
+  work.catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * The page has settled: its heading is in, no loader or skeleton is left (but a waiting room's, which stays), and the
  * fonts are in; at most 2 s (the network never goes quiet: the socket).
  */
-async function settle(page: Page) {
+async function settle(page: Page, where: string) {
   await page
     .waitForFunction(
       () =>
@@ -230,7 +248,42 @@ async function settle(page: Page) {
       { timeout: 2000, polling: 100 },
     )
     .catch(() => undefined);
-  await page.evaluate(() => document.fonts.ready);
+  await within(
+    10_000,
+    `${where}: the fonts`,
+    page.evaluate(() => document.fonts.ready.then(() => undefined)),
+  );
+}
+
+/**
+ * The page at 360 px as drawn: the width is in and two frames have passed, so the media queries' listeners (the
+ * drawer, the cards) have run and React has committed what they changed. When no frame comes, the failure says which
+ * of the two it is: a page that still answers but draws nothing, or one whose main thread is stuck (a render loop).
+ */
+async function narrowTo360(page: Page, where: string) {
+  await page.setViewportSize({ width: 360, height: 780 });
+  // Polled by timer, not by frame: this wait must not hang on the frames the next one checks.
+  await page.waitForFunction(() => window.innerWidth === 360, null, { timeout: 10_000, polling: 50 });
+  try {
+    await within(
+      10_000,
+      `${where}: two animation frames at 360 px`,
+      page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))),
+    );
+  } catch (error) {
+    const state = await within(
+      3_000,
+      'state',
+      page.evaluate(() => `${location.pathname}, ${document.visibilityState}`),
+    ).catch(() => null);
+    throw new Error(
+      `${(error as Error).message}; ${
+        state
+          ? `the page answers (${state}) but draws no frame`
+          : 'the page does not answer at all: its main thread is stuck (a render loop?)'
+      }`,
+    );
+  }
 }
 
 /** What a route opens for a second look (a dialog, a list), read at 1366 px after the page itself. */
@@ -250,26 +303,25 @@ const OPENS: Record<string, (page: Page) => Promise<void>> = {
 
 async function walk(page: Page, routes: string[], label: string, digits: Digits): Promise<string[]> {
   const problems: string[] = [];
+  const read = (where: string) =>
+    within(15_000, `${where}: the check`, page.evaluate(findProblems, { allowed: ALLOWED_LATIN, digits }));
   for (const route of routes) {
+    const where = `${label} ${route}`;
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(route);
-    await settle(page);
+    await settle(page, where);
     const open = OPENS[route];
     if (open) {
       await open(page);
-      for (const f of await page.evaluate(findProblems, { allowed: ALLOWED_LATIN, digits })) {
-        problems.push(`${label} ${route} (opened) @1366: ${f.rule}: «${f.text}» (${f.where})`);
+      for (const f of await read(`${where} (opened)`)) {
+        problems.push(`${where} (opened) @1366: ${f.rule}: «${f.text}» (${f.where})`);
       }
       await page.keyboard.press('Escape');
     }
     for (const width of [1366, 360]) {
-      if (width === 360) {
-        await page.setViewportSize({ width: 360, height: 780 });
-        await page.waitForFunction(() => window.innerWidth === 360);
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      }
-      for (const f of await page.evaluate(findProblems, { allowed: ALLOWED_LATIN, digits })) {
-        problems.push(`${label} ${route} @${width}: ${f.rule}: «${f.text}» (${f.where})`);
+      if (width === 360) await narrowTo360(page, where);
+      for (const f of await read(`${where} @${width}`)) {
+        problems.push(`${where} @${width}: ${f.rule}: «${f.text}» (${f.where})`);
       }
     }
   }
