@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { api, signIn } from '../lib/helpers.ts';
+import { api, signInByApi } from '../lib/helpers.ts';
 
 /**
  * Issue 26: Arabic that reads right. Every public and dashboard route, in Arabic, with Arabic-Indic and with Latin
- * digits, signed out and as the owner and a member, read at 1366 and at 360 px (one load per route and combination,
- * the width changed in place), and checked in the page:
+ * digits, signed out and as the owner and a member, read at 1366 and at 360 px (one page load per walk, each route
+ * then opened as the app's links open it, the width changed in place), and checked in the page:
  * - no "·" or "." beside an Arabic-Indic digit (both read as the Arabic zero "٠");
  * - no two digit styles inside one element's text, and no digit in the other style than the reader's;
  * - no run of Latin letters in Arabic text but product and provider names, e-mail addresses and URLs (what users
@@ -301,6 +301,39 @@ const OPENS: Record<string, (page: Page) => Promise<void>> = {
   },
 };
 
+/**
+ * Opens `route` as the app's own links do, without loading the page again (a full load per route was most of this
+ * spec's time): the router is told of a new history entry. Done when the new route's heading is in (the old one was
+ * marked before); should it not come within 5 s (a route that keeps the old heading), the route is loaded in full.
+ */
+async function openRoute(page: Page, route: string) {
+  if (!page.url().startsWith('http')) return void (await page.goto(route));
+  if (new URL(page.url()).pathname === route) return;
+  await page.evaluate((to) => {
+    for (const h of document.querySelectorAll('h1')) h.setAttribute('data-e2e-left', '');
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, route);
+  const arrived = await page
+    .waitForFunction(
+      () => document.querySelector('main h1:not([data-e2e-left]), #content h1:not([data-e2e-left])'),
+      null,
+      {
+        timeout: 5_000,
+        polling: 50,
+      },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!arrived) {
+    test.info().annotations.push({ type: 'loaded in full', description: route });
+    await page.goto(route);
+  }
+}
+
 async function walk(page: Page, routes: string[], label: string, digits: Digits): Promise<string[]> {
   const problems: string[] = [];
   const read = (where: string) =>
@@ -308,7 +341,7 @@ async function walk(page: Page, routes: string[], label: string, digits: Digits)
   for (const route of routes) {
     const where = `${label} ${route}`;
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.goto(route);
+    await openRoute(page, route);
     await settle(page, where);
     const open = OPENS[route];
     if (open) {
@@ -354,7 +387,8 @@ for (const digits of ['arab', 'latn'] as const) {
       // Eleven pages read at two widths: about half a minute on a quiet machine, more on two busy cores.
       test.setTimeout(240_000);
       await chooseDigits(page, digits);
-      await signIn(page, `${who}@demo.test`);
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await signInByApi(page, `${who}@demo.test`, undefined, { landing: DASHBOARD[0] });
       const meetings = await api<{ results: Array<{ number: string }> }>(page, 'GET', '/api/meetings?tab=upcoming');
       const number = meetings.json.results?.[0]?.number;
       const routes = number ? [...DASHBOARD, `/join/${number}`] : DASHBOARD;
