@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { api, screenshot, signIn } from '../lib/helpers.ts';
+import { api, screenshot, signInByApi } from '../lib/helpers.ts';
 
 /**
  * Issue 26: the Hijri (Umm al-Qura) date is a profile choice, shown beside the Gregorian one on the meeting list, the
@@ -20,7 +20,7 @@ for (const language of ['ar', 'en'] as const) {
       .addCookies([
         { name: 'MajlisLang', value: language === 'en' ? 'En' : 'Ar', url: process.env.E2E_BASE_URL ?? '' },
       ]);
-    await signIn(page, 'owner@demo.test');
+    await signInByApi(page, 'owner@demo.test');
     const hijri = language === 'ar' ? HIJRI_MONTHS_AR : HIJRI_MONTHS_EN;
     // The form sends its digit style too ("none" becomes the language's): left out here, so the owner of the other
     // specs keeps no chosen style (the API cannot set it back).

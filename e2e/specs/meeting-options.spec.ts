@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { api, buyRoom, expectAccessible, screenshot, signIn } from '../lib/helpers.ts';
+import { api, buyRoom, expectAccessible, screenshot, signInByApi } from '../lib/helpers.ts';
 
 /**
  * Issue 25: the meeting form shows the options a room's provider cannot honour as unavailable, with the reason, in
@@ -11,7 +11,7 @@ test('a Jitsi room: the meeting form shows its options unavailable, in Arabic an
 }) => {
   await page.goto('/');
   await page.getByTestId('cookie-banner').getByRole('button', { name: 'أرفض' }).click();
-  await signIn(page, 'owner@demo.test');
+  await signInByApi(page, 'owner@demo.test');
   const made = await api<{ id: string }>(page, 'POST', '/api/rooms', {
     name: 'قاعة جيتسي',
     type: 'jitsi',

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { api, buyRoom, expectAccessible, screenshot, setLanguage, signIn } from '../lib/helpers.ts';
+import { api, buyRoom, expectAccessible, screenshot, setLanguage, signInByApi } from '../lib/helpers.ts';
 
 const TZ = 'Africa/Cairo'; // the demo users' time zone
 const AR_DIGITS = '٠١٢٣٤٥٦٧٨٩';
@@ -23,7 +23,7 @@ test('in Arabic: a bbb room, a meeting on three weekdays, the calendar, one day 
 }) => {
   await page.goto('/');
   await page.getByTestId('cookie-banner').getByRole('button', { name: 'أرفض' }).click();
-  await signIn(page, 'owner@demo.test');
+  await signInByApi(page, 'owner@demo.test');
   const meeting = page.getByTestId('meeting-card').filter({ hasText: 'اجتماع التخطيط الأسبوعي' });
   let number = '';
 
@@ -179,7 +179,7 @@ test('the meetings page and the calendar in English', async ({ page }) => {
   await page.goto('/');
   await setLanguage(page, 'en');
   await page.getByTestId('cookie-banner').getByRole('button', { name: 'I decline' }).click();
-  await signIn(page, 'owner@demo.test');
+  await signInByApi(page, 'owner@demo.test');
   await page.goto('/dashbord/meeting');
   await expect(page.getByRole('heading', { name: 'Meetings', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Upcoming' })).toBeVisible();

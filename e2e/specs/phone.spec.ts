@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { test } from '../fixtures.ts';
-import { api, expectAccessible, screenshot, signIn } from '../lib/helpers.ts';
+import { api, expectAccessible, screenshot, signInByApi } from '../lib/helpers.ts';
 import { expectFitsPhones } from '../lib/phone.ts';
 
 const PUBLIC_ROUTES = [
@@ -87,7 +87,7 @@ for (const language of ['ar', 'en'] as const) {
           { name: 'CookieConsentVersion', value: '1', url: baseURL },
         ]);
         await page.addInitScript(() => localStorage.setItem('CookieConsent', 'true'));
-        await signIn(page, `${role}@demo.test`);
+        await signInByApi(page, `${role}@demo.test`);
         await walk(page, language, role, DASHBOARD_ROUTES);
         if (role === 'owner') {
           // The pages a link opens, with real content: the demo series' join page and a recording's play page.
@@ -152,7 +152,7 @@ for (const language of ['ar', 'en'] as const) {
         { name: 'CookieConsentVersion', value: '1', url: baseURL },
       ]);
       await page.addInitScript(() => localStorage.setItem('CookieConsent', 'true'));
-      await signIn(page, 'owner@demo.test');
+      await signInByApi(page, 'owner@demo.test');
       const ar = language === 'ar';
       for (const [route, button] of [
         ['/dashbord/meeting', ar ? 'اجتماع جديد' : 'New meeting'],

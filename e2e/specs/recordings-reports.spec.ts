@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { expect, test } from '../fixtures.ts';
-import { api, buyRoom, expectAccessible, screenshot, setLanguage, signIn } from '../lib/helpers.ts';
+import { api, buyRoom, expectAccessible, screenshot, setLanguage, signInByApi } from '../lib/helpers.ts';
 
 /**
  * Issue 12's scenario, in Arabic, against the BigBlueButton simulator: a meeting that records itself is started by
@@ -40,7 +40,7 @@ test('in Arabic: a recorded meeting, two attendees, the recording played and dow
   test.setTimeout(180_000);
   await page.goto('/');
   await page.getByTestId('cookie-banner').getByRole('button', { name: 'أرفض' }).click();
-  await signIn(page, 'owner@demo.test');
+  await signInByApi(page, 'owner@demo.test');
 
   let meetingId = '';
   let number = '';
@@ -73,7 +73,7 @@ test('in Arabic: a recorded meeting, two attendees, the recording played and dow
     await page.waitForURL((url) => url.href.startsWith(new URL(bbbURL).origin), { timeout: 20_000 });
     await member.goto('/');
     await member.getByTestId('cookie-banner').getByRole('button', { name: 'أرفض' }).click();
-    await signIn(member, 'huda@demo.test');
+    await signInByApi(member, 'huda@demo.test');
     await member.goto(`/join/${number}`);
     await member.getByRole('button', { name: 'انضمام' }).click();
     await member.waitForURL((url) => url.href.startsWith(new URL(bbbURL).origin), { timeout: 20_000 });
@@ -201,7 +201,7 @@ test('in Arabic: a recorded meeting, two attendees, the recording played and dow
     const stranger = await newPage();
     await stranger.goto('/');
     await stranger.getByTestId('cookie-banner').getByRole('button', { name: 'أرفض' }).click();
-    await signIn(stranger, 'solo@demo.test');
+    await signInByApi(stranger, 'solo@demo.test');
     const theirs = await api<{ code: string; errorMessage: { ar: string } }>(
       stranger,
       'GET',

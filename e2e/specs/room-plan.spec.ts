@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, screenshot, signIn } from '../lib/helpers.ts';
+import { api, screenshot, signInByApi } from '../lib/helpers.ts';
 
 /**
  * Issue 25: a room's type and participants belong to its paid plan. Editing the demo "Training studio" renames only;
@@ -7,7 +7,7 @@ import { api, screenshot, signIn } from '../lib/helpers.ts';
  */
 for (const width of [1366, 360]) {
   test(`the room edit shows the plan read-only at ${width} px`, async ({ page }) => {
-    await signIn(page, 'owner@demo.test');
+    await signInByApi(page, 'owner@demo.test');
     await page.setViewportSize({ width, height: width > 400 ? 900 : 780 });
     for (const language of ['ar', 'en'] as const) {
       // the profile's language decides once signed in (as the dashboard's language toggle sets it)
