@@ -21,7 +21,7 @@ describe('serveClient', () => {
     mkdirSync(join(root, 'assets'), { recursive: true });
     writeFileSync(
       join(root, 'index.html'),
-      '<!doctype html><title>Majlis</title><meta name="description" content="d" />' +
+      '<!doctype html><html lang="ar" dir="rtl"><title>Majlis</title><meta name="description" content="d" />' +
         '<link rel="canonical" href="%PUBLIC_URL%/" /><meta property="og:url" content="%PUBLIC_URL%/" />' +
         '<meta property="og:title" content="t" /><meta property="og:image" content="%PUBLIC_URL%/og-image.png" />',
     );
@@ -115,6 +115,20 @@ describe('serveClient', () => {
     const hostile = await (await app.request('/x%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')).text();
     expect(hostile).not.toContain('<script>alert(1)');
     expect(hostile).toContain('&quot;&gt;&lt;script&gt;');
+  });
+
+  it("the page starts in the reader's language and direction, from the MajlisLang cookie as the client decides", async () => {
+    const open = async (headers: Record<string, string>) => {
+      const res = await app.request('/login', { headers });
+      expect(res.headers.get('vary')).toContain('Cookie');
+      return (await res.text()).match(/<html[^>]*>/)?.[0];
+    };
+    expect(await open({})).toBe('<html lang="ar" dir="rtl">');
+    expect(await open({ cookie: 'MajlisLang=En' })).toBe('<html lang="en" dir="ltr">');
+    expect(await open({ cookie: 'MajlisLang=Ar' })).toBe('<html lang="ar" dir="rtl">');
+    // Anything but En is Arabic (spec §4); the browser's languages do not decide, as they do not on the client.
+    expect(await open({ cookie: 'MajlisLang=fr' })).toBe('<html lang="ar" dir="rtl">');
+    expect(await open({ 'accept-language': 'en-GB,en;q=0.9' })).toBe('<html lang="ar" dir="rtl">');
   });
 
   it('no fallback for a missing file, or for other methods', async () => {

@@ -2,8 +2,9 @@
  * Prints the gzip size of the JavaScript each first page loads: what dist/index.html names (the entry script and the
  * modulepreloads of the app and the Arabic catalog: scripts/preload-first-load.ts) plus the page's own route chunk
  * and its static imports (asked for by the entry at once, app/first-pages.ts). The pages are those people arrive on: the landing
- * page, the sign-in page and a meeting's /join link from an invitation. `npm run bench:web` measures the same pages
- * in a browser (Lighthouse), with the scripts they really requested.
+ * page, the sign-in page and a meeting's /join link from an invitation; the build fails when one is over its budget
+ * (FIRST_PAGES). `npm run bench:web` measures the same pages in a browser (Lighthouse), with the scripts they really
+ * requested.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,12 +15,19 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 
-/** Issue 14's goal for a first page's JavaScript, gzip. */
+/** Issue 14's (and 28's) goal for a first page's JavaScript, gzip. */
 const GOAL = 110 * 1024;
+/**
+ * Each first page's route modules and its budget (kB gzip): the build fails when a page goes over its budget. The
+ * budgets are where the pages stand (issue 28: libphonenumber out of the first load), a ratchet to lower towards the
+ * goal, never to raise without saying why: React DOM (~57 kB), the router (~36 kB with React), Mantine's base (~16 kB)
+ * and the whole Arabic catalog (~16 kB) alone come to ~125 kB, so the goal needs the catalog split per page and the
+ * app's state machines (XState, ~13 kB) out of the providers.
+ */
 const FIRST_PAGES = {
-  '/': ['src/routes/home.tsx'],
-  '/login': ['src/routes/login.tsx'],
-  '/join/<number>': ['src/layouts/GuestLayout.tsx', 'src/routes/join.tsx'],
+  '/': { sources: ['src/routes/home.tsx'], budget: 175 },
+  '/login': { sources: ['src/routes/login.tsx'], budget: 194 },
+  '/join/<number>': { sources: ['src/layouts/GuestLayout.tsx', 'src/routes/join.tsx'], budget: 191 },
 };
 
 const fromHtml = [
@@ -42,16 +50,23 @@ const entryFiles = new Set(fromHtml);
 const entry = [...entryFiles].reduce((sum, f) => sum + size(f), 0);
 console.log(`first-load JS, entry + modulepreloads (${entryFiles.size} files): ${kb(entry)} gzip`);
 
-for (const [page, sources] of Object.entries(FIRST_PAGES)) {
+const over = [];
+for (const [page, { sources, budget }] of Object.entries(FIRST_PAGES)) {
   const files = new Set(entryFiles);
   for (const source of sources) {
     const key = Object.keys(manifest).find((k) => k.endsWith(source));
     if (key) withImports(key, files);
-    else console.log(`warning: ${source} is not in the build's manifest`);
+    else over.push(`${source} is not in the build's manifest`);
   }
   const total = [...files].reduce((sum, f) => sum + size(f), 0);
   const verdict = total <= GOAL ? 'within' : 'above';
+  const fits = total <= budget * 1024;
   console.log(
-    `first-load JS of ${page} (${files.size} files): ${kb(total)} gzip, ${verdict} the ${kb(GOAL)} goal (issue 14)`,
+    `first-load JS of ${page} (${files.size} files): ${kb(total)} gzip, budget ${budget} kB ${fits ? 'kept' : 'EXCEEDED'}, ${verdict} the ${kb(GOAL)} goal (issue 14)`,
   );
+  if (!fits) over.push(`${page}: ${kb(total)} gzip is over its ${budget} kB budget`);
+}
+if (over.length > 0) {
+  console.error(`first-load budget failed:\n  ${over.join('\n  ')}`);
+  process.exit(1);
 }

@@ -1,4 +1,5 @@
 export * from './date-options.ts';
 export * from './locales.ts';
+export * from './phone.ts';
 export * from './typography.ts';
 export * from './zones.ts';

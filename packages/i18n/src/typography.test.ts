@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { zoneName } from './locales.ts';
+import { formatPhone } from './phone.ts';
 import {
   formatHijri,
   formatMoney,
-  formatPhone,
   formatReference,
   isolateLtr,
   joinParts,

@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { type DigitStyle, digitStyleOf, intlLocale, type Locale, toDigitStyle } from './locales.ts';
 
 /**
@@ -7,7 +6,7 @@ import { type DigitStyle, digitStyleOf, intlLocale, type Locale, toDigitStyle } 
  *   beside Arabic-Indic digits read as the Arabic zero "٠" ("١٠ ·" reads "١٠٠"), so lines use an em dash;
  * - text that runs left to right inside Arabic (a phone, an invoice number, a meeting number) is isolated, so the
  *   "+" stays in front and the groups keep their order;
- * - phones are grouped as their country writes them (libphonenumber), in the reader's digits;
+ * - phones are grouped as their country writes them (libphonenumber, in phone.ts), in the reader's digits;
  * - prices are placed by Intl.NumberFormat for the locale;
  * - an optional Hijri date (Umm al-Qura) beside the Gregorian one.
  */
@@ -32,24 +31,6 @@ export function stripIsolation(text: string): string {
   return text.replace(/[\u2066-\u2069\u200e\u200f]/g, '');
 }
 
-/**
- * A phone (E.164 or as typed) grouped as its country writes it internationally ("+966 50 123 4567"), in the reader's
- * digits, isolated left to right; a number libphonenumber cannot read is shown as given.
- */
-export function formatPhone(locale: Locale, phone: string, digits?: DigitStyle | null, isolate = true): string {
-  if (!phone) return '';
-  const ascii = toDigitStyle(phone, 'latn').replace(/[\s\u2066-\u2069\u200e\u200f]/g, '');
-  const parsed = parsePhoneNumberFromString(ascii.startsWith('00') ? `+${ascii.slice(2)}` : ascii);
-  let grouped = parsed?.isValid() ? parsed.formatInternational() : phone;
-  // Egypt's mobiles are written 2-4-4 after the code ("+20 10 0555 6677"), not as one block of eight.
-  const national = parsed?.nationalNumber ?? '';
-  if (parsed?.isValid() && parsed.country === 'EG' && /^1\d{9}$/.test(national)) {
-    grouped = `+20 ${national.slice(0, 2)} ${national.slice(2, 6)} ${national.slice(6)}`;
-  }
-  const shown = keepLtrOrder(toDigitStyle(grouped, digitStyleOf(locale, digits)));
-  return isolate ? isolateLtr(shown) : shown;
-}
-
 /** Left-to-right mark: a strong LTR character with no glyph. */
 export const LRM = '\u200e';
 
@@ -67,7 +48,7 @@ export function formatReference(locale: Locale, reference: string, digits?: Digi
  * such groups as right-to-left even inside a left-to-right isolate ("+٢٠ ١٠ ٠٥٥٥" would show its groups backwards), so
  * a left-to-right mark goes on each side of every separator. Latin digits need nothing.
  */
-function keepLtrOrder(shown: string): string {
+export function keepLtrOrder(shown: string): string {
   return /[\u0660-\u0669\u06f0-\u06f9]/.test(shown) ? shown.replace(/[^\p{Nd}]+/gu, `${LRM}$&${LRM}`) : shown;
 }
 

@@ -1,5 +1,6 @@
 import { escapeHtml } from '@majlis/core/notifications/notifications';
 import { toAsciiDigits } from '@majlis/i18n';
+import type { LanguageCode } from '@majlis/machines';
 
 /**
  * The client's index.html as served for one page route: the sharing tags (og:*, twitter:*, canonical) name this page
@@ -43,10 +44,19 @@ function setMeta(html: string, key: string, value: string): string {
   return html.replace(pattern, `$1${escapeHtml(value)}$2`);
 }
 
-export function renderPage(template: string, publicUrl: string, path: string): string {
+/**
+ * `<html lang dir>` in the reader's language, decided before the first byte (issue 28) from the MajlisLang cookie as
+ * the client decides it (static.ts): an English reader's page no longer starts right to left until its script runs.
+ */
+function setLanguage(html: string, language: LanguageCode): string {
+  const dir = language === 'en' ? 'ltr' : 'rtl';
+  return html.replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${dir}">`);
+}
+
+export function renderPage(template: string, publicUrl: string, path: string, language: LanguageCode = 'ar'): string {
   // The path is the request's own (decoded by Hono): escaped, and only the path (a query may carry a token).
   const url = `${publicUrl}${path}`;
-  let html = template.replaceAll('%PUBLIC_URL%', publicUrl);
+  let html = setLanguage(template.replaceAll('%PUBLIC_URL%', publicUrl), language);
   html = setMeta(html, 'og:url', url);
   html = html.replace(/(<link rel="canonical" href=")[^"]*(")/, `$1${escapeHtml(url)}$2`);
   const match = JOIN.exec(path);

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { LANG_COOKIE } from '@majlis/contracts/cookies';
+import { decideLanguage, type LanguageCode } from '@majlis/machines';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { renderPage } from './page-meta.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -14,7 +17,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * answers it before this). The page's sharing tags name it on `publicUrl` (page-meta.ts). Hashed files under
  * /assets/ are cached for a year, everything else (index.html above all) is revalidated. The secure headers and CSP
  * are added afterwards by securityHeaders(), as on every response. A file the build compressed beforehand is sent
- * compressed to a browser that accepts it (issue 14: the first page was sent at its raw size).
+ * compressed to a browser that accepts it (issue 14: the first page was sent at its raw size). The page's `<html lang
+ * dir>` follows the reader's language (issue 28, page-meta.ts).
  */
 export function serveClient(root: string, opts: { publicUrl?: string } = {}): MiddlewareHandler {
   // Without onFound: a header set there misses the Response serveStatic has already built (Hono 4.13), so the
@@ -28,13 +32,13 @@ export function serveClient(root: string, opts: { publicUrl?: string } = {}): Mi
   });
   const publicUrl = opts.publicUrl ?? '';
   let template: string | null = null;
-  const page = (path: string): string | null => {
+  const page = (path: string, language: LanguageCode): string | null => {
     try {
       template ??= readFileSync(join(root, 'index.html'), 'utf8');
     } catch {
       return null;
     }
-    return renderPage(template, publicUrl, path);
+    return renderPage(template, publicUrl, path, language);
   };
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
@@ -45,8 +49,15 @@ export function serveClient(root: string, opts: { publicUrl?: string } = {}): Mi
     });
     if (!missing && served) return cached(served, c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
     if (!isPageRoute(c)) return next();
-    const html = page(c.req.path);
-    return html === null ? next() : cached(c.html(html), 'no-cache');
+    // The client's own rule for a page (state/language.tsx): what the browser stored, else Arabic. Not the profile (no
+    // session lookup for a page; the client's chart puts it first once it runs) and not Accept-Language, which the
+    // client does not read either: a page started in English would turn right to left when its script ran.
+    const language = decideLanguage({ stored: getCookie(c, LANG_COOKIE) ?? null });
+    const html = page(c.req.path, language);
+    if (html === null) return next();
+    const res = cached(c.html(html), 'no-cache');
+    res.headers.set('Vary', 'Cookie');
+    return res;
   };
 }
 

@@ -5,9 +5,10 @@ import {
   formatHijri,
   formatHijriSpan,
   formatMoney as formatMoneyIn,
-  formatPhone as formatPhoneIn,
   formatReference as formatReferenceIn,
   intlLocale as intlLocaleIn,
+  isolateLtr,
+  keepLtrOrder,
   type Locale,
   toAsciiDigits,
   toDigitStyle,
@@ -135,9 +136,39 @@ export function formatMoment(
   return sameClock(timeZone, deviceZone(), at) ? text : `${text} (${zoneLabel(locale, timeZone, at)})`;
 }
 
-/** A phone grouped as its country writes it ("+966 50 123 4567"), in the reader's digits; isolated unless in a bdi. */
+type PhoneFormatter = typeof import('@majlis/i18n/phone').formatPhone;
+let phoneFormatter: PhoneFormatter | null = null;
+let phoneFormatterLoading = false;
+
+/**
+ * libphonenumber (~35 kB gzip) is not part of any first page (issue 28: first-load budget): it loads the first time a
+ * phone is shown, and the readers of `useReaderPrefs` (every `useLanguage` caller) re-render with the grouped phone.
+ */
+function loadPhoneFormatter(): void {
+  if (phoneFormatterLoading) return;
+  phoneFormatterLoading = true;
+  void import('@majlis/i18n/phone').then(
+    (m) => {
+      phoneFormatter = m.formatPhone;
+      prefs = { ...prefs };
+      for (const l of listeners) l();
+    },
+    () => {
+      phoneFormatterLoading = false;
+    },
+  );
+}
+
+/**
+ * A phone grouped as its country writes it ("+966 50 123 4567"), in the reader's digits; isolated unless in a bdi.
+ * Until libphonenumber has loaded, the phone as given, in the reader's digits.
+ */
 export function formatPhone(locale: Locale, phone: string, isolate = false): string {
-  return formatPhoneIn(locale, phone, prefs.digits, isolate);
+  if (phoneFormatter) return phoneFormatter(locale, phone, prefs.digits, isolate);
+  if (!phone) return '';
+  loadPhoneFormatter();
+  const shown = keepLtrOrder(toDigitStyle(phone, digitStyleOf(locale, prefs.digits)));
+  return isolate ? isolateLtr(shown) : shown;
 }
 
 /** A price placed by Intl for the locale, in the reader's digits (`minor` in hundredths). */
