@@ -1,12 +1,10 @@
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { DirectionProvider, MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { i18n } from '../i18n/i18n.ts';
 import { CookieConsentProvider } from '../state/cookie-consent.tsx';
 import { LanguageProvider } from '../state/language.tsx';
-import { createQueryClient } from '../state/query-client.ts';
 import { SessionProvider } from '../state/session.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { theme } from './theme.ts';
@@ -17,29 +15,25 @@ const Toaster = lazy(() => import('../ui/Toaster.tsx').then((m) => ({ default: m
 /** Everything but the router, so tests can wrap a memory router with the same providers. */
 export function Providers({ children, env = 'default' }: { children: ReactNode; env?: 'default' | 'test' }) {
   const dir = document.documentElement.dir === 'ltr' ? 'ltr' : 'rtl';
-  // One cache per app (and per test render, so no test sees another's answers).
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <DirectionProvider initialDirection={dir} detectDirection={false}>
-          <LocalizedMantine env={env}>
-            <ErrorBoundary>
-              <LanguageProvider>
-                <SessionProvider>
-                  <CookieConsentProvider>
-                    {children}
-                    <Suspense fallback={null}>
-                      <Toaster />
-                    </Suspense>
-                  </CookieConsentProvider>
-                </SessionProvider>
-              </LanguageProvider>
-            </ErrorBoundary>
-          </LocalizedMantine>
-        </DirectionProvider>
-      </I18nProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <DirectionProvider initialDirection={dir} detectDirection={false}>
+        <LocalizedMantine env={env}>
+          <ErrorBoundary>
+            <LanguageProvider>
+              <SessionProvider>
+                <CookieConsentProvider>
+                  {children}
+                  <Suspense fallback={null}>
+                    <Toaster />
+                  </Suspense>
+                </CookieConsentProvider>
+              </SessionProvider>
+            </LanguageProvider>
+          </ErrorBoundary>
+        </LocalizedMantine>
+      </DirectionProvider>
+    </I18nProvider>
   );
 }
 

@@ -7,6 +7,7 @@ import { routes } from '../app/routes.tsx';
 import { applyDocumentLanguage } from '../i18n/i18n.ts';
 import { setNavigate } from '../lib/navigation.ts';
 import { initialLocale } from '../state/language.tsx';
+import { QueryProvider } from '../state/QueryProvider.tsx';
 
 export interface FakeResponse {
   status?: number;
@@ -52,7 +53,11 @@ export async function renderApp(path = '/') {
 /** A component inside the app's providers, with the stored language already applied (as main.tsx does). */
 export async function renderWithProviders(ui: ReactNode) {
   await applyDocumentLanguage(initialLocale());
-  return render(<Providers env="test">{ui}</Providers>);
+  return render(
+    <Providers env="test">
+      <QueryProvider>{ui}</QueryProvider>
+    </Providers>,
+  );
 }
 
 export async function flush() {

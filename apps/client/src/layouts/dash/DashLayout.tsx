@@ -16,6 +16,7 @@ import { inspect } from '../../lib/inspect.ts';
 import { CHAT_SCREEN_KEY, readLocal, writeLocal } from '../../lib/storage.ts';
 import { AccountDataProvider, useAccountData } from '../../state/account.tsx';
 import { useLiveInvalidations } from '../../state/live-queries.tsx';
+import { QueryProvider } from '../../state/QueryProvider.tsx';
 import { useSessionUser } from '../../state/session.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
@@ -30,8 +31,17 @@ import { TopBar } from './TopBar.tsx';
  */
 export const SIDEBAR_QUERY = '(max-width: 590px)';
 
-/** The dashboard frame ("Dash1" in the product): sidebar, top bar, content, chat. */
+/** The dashboard frame ("Dash1" in the product), inside the server-state cache its pages read through. */
 export default function DashLayout() {
+  return (
+    <QueryProvider>
+      <DashFrame />
+    </QueryProvider>
+  );
+}
+
+/** Sidebar, top bar, content, chat. */
+function DashFrame() {
   const user = useSessionUser();
   const account = useAccountData(user);
   const { t } = useLingui();
