@@ -155,7 +155,7 @@ describe('meetingStatus paths', () => {
     for (const path of paths) {
       let at: Position = 'available';
       for (const { event } of path.steps.slice(1)) {
-        const to = EXPECTED[at][nameOf(event)];
+        const to: Outcome | undefined = EXPECTED[at][nameOf(event)];
         if (!to || to === 'refused') continue;
         at = to[0];
         reached.add(at);

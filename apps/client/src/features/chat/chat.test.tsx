@@ -1,15 +1,12 @@
 import { type ChatEvent, type ChatMessageRef, chatMachine } from '@majlis/machines';
-import { recordWalk } from '@majlis/machines/testing';
+import { createModel, getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { __unsafe_getAllOwnEventDescriptors, type AnyMachineSnapshot, createActor } from 'xstate';
 import { ChatPanel } from '../../layouts/dash/ChatPanel.tsx';
 import type { ChatMessage } from '../../lib/socket.ts';
 import { fakeBff, renderWithProviders } from '../../test/harness.tsx';
 import { ChatProvider } from './ChatProvider.tsx';
 import { FakeRealtime } from './fake-realtime.ts';
-import { transitionPaths } from './model-paths.ts';
 import { RealtimeProvider } from './realtime.tsx';
 
 const me = { userId: 'u-me', ownerId: 'acc-1' };
@@ -65,18 +62,7 @@ const events: ChatEvent[] = [
  * The model walks the machine's own events except `unread.loaded`, which only ever follows `unread.changed` (the
  * answer of GET unread): the test produces `unread.changed` and lets the real request bring the answer.
  */
-const model = new TestModel<Snapshot, ChatEvent, unknown>(
-  chatMachine as never,
-  {
-    serializeState,
-    input: { userId: me.userId },
-    stateMatcher: (state: AnyMachineSnapshot, key: string) => state.matches(key),
-    events: (state: AnyMachineSnapshot) =>
-      __unsafe_getAllOwnEventDescriptors(state)
-        .filter((type) => type !== 'unread.loaded')
-        .flatMap((type) => events.filter((e) => e.type === type)),
-  } as never,
-);
+const model = createModel(chatMachine, { events, serializeState, input: { userId: me.userId }, unlisted: 'skip' });
 
 /** A BFF that keeps unread records as the real one does, so what the UI shows can be checked against it. */
 function chatBff() {
@@ -122,9 +108,8 @@ const calls = (bff: ReturnType<typeof chatBff>, method: string, path: string) =>
   bff.calls.filter((c) => c.method === method && c.path === path);
 
 describe('team chat read/unread rules, against the chat panel', () => {
-  const initial = createActor(chatMachine, { input: { userId: me.userId } }).getSnapshot();
   const describeEvent = (e: ChatEvent) => ('message' in e ? `${e.type}(${e.message.id})` : e.type);
-  for (const path of transitionPaths(model, { serializeState, initial, describe: describeEvent })) {
+  for (const path of getTransitionPaths(model, { serializeState, describe: describeEvent })) {
     it(path.description, async () => {
       const bff = chatBff();
       const realtime = new FakeRealtime();
