@@ -9,7 +9,7 @@ import { useAccountData } from '../features/dashboard/account-context.tsx';
 import { LanguageMenu, LanguageToggle } from '../features/language/LanguageMenu.tsx';
 import { applyDocumentLanguage } from '../i18n/i18n.ts';
 import { readCookie, storeUser } from '../lib/storage.ts';
-import { dashboardHandlers, demoUser, fakeBff, renderWithProviders } from '../test/harness.tsx';
+import { dashboardHandlers, demoUser, fakeBff, renderWithProviders, userInfoAnswer } from '../test/harness.tsx';
 import { initialLocale } from './language.tsx';
 import { useSessionUser } from './session.tsx';
 
@@ -98,9 +98,7 @@ describe.each([
       let saved = profile;
       const { calls } = fakeBff({
         ...dashboardHandlers({
-          'GET /api/user/info': {
-            body: { info: { ...demoUser, phone: '+201001234567', locale: profile, timeZone: 'Africa/Cairo' } },
-          },
+          'GET /api/user/info': userInfoAnswer({ locale: profile }),
         }),
         'PUT /api/profile/locale': (init: RequestInit) => {
           saved = JSON.parse(String(init.body)).locale;

@@ -9,11 +9,12 @@ import { ChatProvider } from './ChatProvider.tsx';
 import { FakeRealtime } from './fake-realtime.ts';
 import { RealtimeProvider } from './realtime.tsx';
 
-const me = { userId: 'u-me', ownerId: 'acc-1' };
-const peer = { userId: 'u-peer', name: 'Omar Khaled', picture: null, role: 'member' };
-const team = { _id: 'team-1', teamName: 'فريق التصميم' };
-const PRIVATE = 'conv-a';
-const TEAM = 'conv-t';
+// Ids are uuids, as the BFF's answers carry them (the fake BFF holds its answers to the contract).
+const me = { userId: '0c6f5c1e-0000-4000-8000-000000000001', ownerId: '0c6f5c1e-0000-4000-8000-0000000000a1' };
+const peer = { userId: '0c6f5c1e-0000-4000-8000-000000000002', name: 'Omar Khaled', picture: null, role: 'member' };
+const team = { _id: '0c6f5c1e-0000-4000-8000-0000000000f1', teamName: 'فريق التصميم' };
+const PRIVATE = '0c6f5c1e-0000-4000-8000-0000000000c1';
+const TEAM = '0c6f5c1e-0000-4000-8000-0000000000c2';
 
 function message(id: number, sender: string, conversationId: string): ChatMessage {
   const isTeam = conversationId === TEAM;
@@ -76,18 +77,22 @@ function chatBff() {
     'POST /api/chat/message/status/unread': (init) => {
       const body = JSON.parse(String(init.body));
       const m = byId.get(body.id);
-      if (m && m.sender !== me.userId) unread.set(m.id, m);
-      return { body: { ok: true } };
+      if (!m || m.sender === me.userId) return { body: { ok: true, unread: null } };
+      unread.set(m.id, m);
+      return { body: { ok: true, unread: { ...m, userId: me.userId } } };
     },
     'POST /api/chat/message/status/read': (init) => {
       unread.delete(JSON.parse(String(init.body)).id);
       return { body: { ok: true } };
     },
     [`DELETE /api/chat/message/status/all/${PRIVATE}`]: () => {
-      for (const [id, m] of unread) if (m.conversationId === PRIVATE) unread.delete(id);
-      return { body: { ok: true } };
+      let deleted = 0;
+      for (const [id, m] of unread) if (m.conversationId === PRIVATE && unread.delete(id)) deleted++;
+      return { body: { ok: true, deleted } };
     },
-    'POST /api/chat/conversation': { body: { _id: PRIVATE, type: 'private', teamId: null, ownerId: me.ownerId } },
+    'POST /api/chat/conversation': {
+      body: { _id: PRIVATE, type: 'private', teamId: null, ownerId: me.ownerId, members: [me.userId, peer.userId] },
+    },
     [`GET /api/chat/message/${PRIVATE}`]: { body: [] },
   });
   return { ...bff, unread };

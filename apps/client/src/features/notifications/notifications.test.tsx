@@ -14,7 +14,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../app/Providers.tsx';
 import { applyDocumentLanguage } from '../../i18n/i18n.ts';
-import { type FakeResponse, fakeBff } from '../../test/harness.tsx';
+import { apiError, type FakeResponse, fakeBff } from '../../test/harness.tsx';
 import { FakeRealtime } from '../chat/fake-realtime.ts';
 import { RealtimeProvider } from '../chat/realtime.tsx';
 import { NotificationsButton } from './NotificationsButton.tsx';
@@ -155,7 +155,7 @@ describe('notifications drawer, against the notifications statechart', () => {
             await waitFor(() => expect(calls.filter((c) => c.path === '/api/notif/notify').length).toBe(before + 1));
           },
           'xstate.done.actor.loadNotifications': () => answer({ body: [] }),
-          'xstate.error.actor.loadNotifications': () => answer({ status: 503, body: { code: 'SERVICE_UNAVAILABLE' } }),
+          'xstate.error.actor.loadNotifications': () => answer(apiError(503, 'SERVICE_UNAVAILABLE')),
         } as never,
       });
       // The drawer's dismiss buttons are labelled; every listed item has one.
