@@ -85,7 +85,7 @@ describe.each([
   ['en', 'Ar'],
   ['ar', 'En'],
   ['en', null],
-])('language signed in, profile %s, stored %s', (profile, stored) => {
+] as const)('language signed in, profile %s, stored %s', (profile, stored) => {
   const input = { profile, stored };
   const model = createTestModel(languageMachine, {
     input,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeBff, takeContractBreaks } from './fake-bff.ts';
+import { takeContractBreaks } from './contract-breaks.ts';
+import { fakeBff } from './fake-bff.ts';
 
 const trial = {
   eligible: true,

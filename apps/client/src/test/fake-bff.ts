@@ -5,6 +5,7 @@ import enServer from '@majlis/i18n/locales/en/server.po?raw';
 import { parsePo } from '@majlis/i18n/po';
 import { vi } from 'vitest';
 import { z } from 'zod';
+import { breaks } from './contract-breaks.ts';
 
 export interface FakeResponse {
   status?: number;
@@ -45,14 +46,6 @@ function contractBreak(method: string, path: string, answer?: FakeResponse): str
   const parsed = apiAnswerSchema(route, status)?.safeParse(answer.body ?? {});
   if (!parsed || parsed.success) return undefined;
   return `fakeBff: ${method} ${path} answers ${status} with a body the BFF never sends (${route}):\n${z.prettifyError(parsed.error)}`;
-}
-
-/** Breaks found while a test ran (answers made by a function are only seen when asked); setup.ts fails the test. */
-const breaks: string[] = [];
-
-/** The contract breaks of the fake's answers since the last call, for setup.ts's afterEach. */
-export function takeContractBreaks(): string[] {
-  return breaks.splice(0);
 }
 
 /**

@@ -2,7 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { loadCatalogs } from '../i18n/i18n.ts';
 import { writeCookie } from '../lib/storage.ts';
-import { takeContractBreaks } from './fake-bff.ts';
+import { takeContractBreaks } from './contract-breaks.ts';
 
 /**
  * Every findBy* query and waitFor waits with the runner's patience, not testing-library's 1 s default: on a busy

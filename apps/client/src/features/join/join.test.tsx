@@ -86,7 +86,6 @@ describe('join by number (model-based, against the real page)', () => {
           },
           waiting: async () => {
             expect((await screen.findByTestId('join-waiting')).textContent).toContain('لم يبدأ الاجتماع بعد');
-            joinsBeforeWait = joins().length;
           },
           notice: async () => {
             expect((await screen.findByTestId('join-notice')).textContent).toContain(notice.ar);
@@ -123,13 +122,17 @@ describe('join by number (model-based, against the real page)', () => {
           'xstate.error.actor.lookupMeeting': () => answer(pending.lookup, apiError(404, 'MEETING_NUMBER_NOT_FOUND')),
           'xstate.done.actor.joinMeeting': ({ event }: { event: { output: unknown } }) =>
             answer(pending.join, { body: event.output }),
-          'xstate.error.actor.joinMeeting': ({ event }: { event: { error: { code: string } } }) =>
-            answer(
+          'xstate.error.actor.joinMeeting': async ({ event }: { event: { error: { code: string } } }) => {
+            await answer(
               pending.join,
               event.error.code === 'MEETING_DELETED'
                 ? { status: 409, body: { code: 'MEETING_DELETED', errorMessage: deleted } }
                 : apiError(409, 'MEETING_NOT_STARTED'),
-            ),
+            );
+            // Counted when the page is told to wait, not when the test sees it waiting: with the 150 ms re-check, a
+            // busy machine let the page ask again before the waiting state was checked, and the re-check was missed.
+            joinsBeforeWait = joins().length;
+          },
           // The timer: the page asks again by itself.
           [RECHECK]: async () => {
             await waitFor(() => expect(joins().length).toBe(joinsBeforeWait + 1));
