@@ -38,6 +38,9 @@ export default defineConfig({
   build: { manifest: true, chunkSizeWarningLimit: 600 },
   test: {
     environment: 'happy-dom',
+    // Worker threads, not forked processes: each file still runs isolated, in a worker that starts cheaper (issue 27:
+    // 10-15% less CPU on the same files). isolate: false would save more but shares module state across files.
+    pool: 'threads',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // Model-based paths render the real components many times; on 2 busy cores a path can take seconds.

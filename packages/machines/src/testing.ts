@@ -52,12 +52,14 @@ export function createModel<TMachine extends AnyStateMachine>(
 /**
  * Paths over every state and every transition of the model: the shortest path to each state, and for each
  * transition the shortest way to its source state followed by that transition (shortest paths alone skip self-loops
- * and second ways into a state).
+ * and second ways into a state). The one path helper of every model-based test (machines, core, BFF and client).
+ * Each path is named `<state it reaches> via <events>`, an event by `describe` (default: its type and payload).
  */
 export function getTransitionPaths<TSnapshot extends Snapshot<unknown>, TEvent extends EventObject, TInput>(
   model: TestModel<TSnapshot, TEvent, unknown>,
-  options: { serializeState: (state: TSnapshot) => string; input?: TInput },
+  options: { serializeState: (state: TSnapshot) => string; input?: TInput; describe?: (event: TEvent) => string },
 ): Array<TestPath<TSnapshot, TEvent>> {
+  const { describe = describeEvent, ...replay } = options;
   const toStates = model.getShortestPaths({ allowDuplicatePaths: true });
   const found: Array<{ path: TestPath<TSnapshot, TEvent>; reaches: TSnapshot }> = toStates.map((path) => ({
     path,
@@ -71,7 +73,7 @@ export function getTransitionPaths<TSnapshot extends Snapshot<unknown>, TEvent e
     if (!prefix) continue;
     for (const { event, state } of Object.values(transitions) as Array<{ event: TEvent; state: TSnapshot }>) {
       const events = [...prefix.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init'), event];
-      for (const path of model.getPathsFromEvents(events, { ...options, fromState } as never)) {
+      for (const path of model.getPathsFromEvents(events, { ...replay, fromState } as never)) {
         found.push({ path, reaches: state });
       }
     }
@@ -82,7 +84,7 @@ export function getTransitionPaths<TSnapshot extends Snapshot<unknown>, TEvent e
   return found
     .map(({ path, reaches }) => {
       const steps = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
-      const via = steps.map(describeEvent).join(' → ') || 'start';
+      const via = steps.map(describe).join(' → ') || 'start';
       return Object.assign(path, { description: `${options.serializeState(reaches)} via ${via}` });
     })
     .filter((p) => {
@@ -92,7 +94,7 @@ export function getTransitionPaths<TSnapshot extends Snapshot<unknown>, TEvent e
     });
 }
 
-function describeEvent(event: EventObject): string {
+function describeEvent<TEvent extends EventObject>(event: TEvent): string {
   const { type, ...payload } = event as EventObject & Record<string, unknown>;
   const shown = JSON.stringify(payload);
   const short = type.replace(/^xstate\.(done|error)\.actor\./, '$1:');

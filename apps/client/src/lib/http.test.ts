@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeBff } from '../test/harness.tsx';
+import { apiError, fakeBff } from '../test/harness.tsx';
 import { api, body, inlineAuth, seg } from './api.ts';
 import { ApiError, setUnauthorizedHandler } from './http.ts';
 import { writeCookie } from './storage.ts';
@@ -66,8 +66,8 @@ describe('HTTP client (the typed client over lib/http.ts fetch)', () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     fakeBff({
-      'GET /api/user/info': { status: 401, body: { code: 'UNAUTHENTICATED' } },
-      'POST /api/login': { status: 401, body: { code: 'INVALID_CREDENTIALS' } },
+      'GET /api/user/info': apiError(401, 'UNAUTHENTICATED'),
+      'POST /api/login': apiError(401, 'INVALID_CREDENTIALS'),
     });
     await body(api.user.info.$get()).catch(() => {});
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -80,7 +80,7 @@ describe('HTTP client (the typed client over lib/http.ts fetch)', () => {
     fakeBff({
       'GET /api/csrf-token': { body: { getCsrfToken: 'fresh' } },
       'POST /api/contact': () =>
-        ++attempts === 1 ? { status: 403, body: { code: 'CSRF_INVALID' } } : { status: 201, body: { ok: true } },
+        ++attempts === 1 ? apiError(403, 'CSRF_INVALID') : { status: 201, body: { ok: true } },
     });
     await expect(body(api.contact.$post({ json: contact }))).resolves.toEqual({ ok: true });
     expect(attempts).toBe(2);
@@ -92,10 +92,7 @@ describe('HTTP client (the typed client over lib/http.ts fetch)', () => {
     let attempts = 0;
     fakeBff({
       'GET /api/csrf-token': { body: { getCsrfToken: 'anonymous' } },
-      'POST /api/contact': () =>
-        ++attempts === 1
-          ? { status: 403, body: { code: 'CSRF_INVALID' } }
-          : { status: 401, body: { code: 'UNAUTHENTICATED' } },
+      'POST /api/contact': () => (++attempts === 1 ? apiError(403, 'CSRF_INVALID') : apiError(401, 'UNAUTHENTICATED')),
     });
     await expect(body(api.contact.$post({ json: contact }))).rejects.toMatchObject({ status: 401 });
     expect(attempts).toBe(2);

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../features/billing/labels.ts';
 import { formatNumber } from '../lib/format.ts';
-import { fakeBff, renderApp } from '../test/harness.tsx';
+import { apiError, fakeBff, renderApp } from '../test/harness.tsx';
 
 const TIERS = [10, 25];
 const MONTHLY = { jitsi: 15_000, bbb: 19_500, zoom: 24_000 } as const;
@@ -90,7 +90,7 @@ describe('pricing page', () => {
   });
 
   it('says so when the prices cannot be loaded', async () => {
-    fakeBff({ 'GET /api/billing/prices': { status: 503, body: { code: 'SERVICE_UNAVAILABLE' } } });
+    fakeBff({ 'GET /api/billing/prices': apiError(503, 'SERVICE_UNAVAILABLE') });
     await renderApp('/home/pricing');
     expect((await screen.findByRole('alert')).textContent).toBeTruthy();
     expect(screen.queryByTestId('pricing-table')).toBeNull();

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { LanguageMenu, LanguageToggle } from '../features/language/LanguageMenu.tsx';
 import { applyDocumentLanguage } from '../i18n/i18n.ts';
 import { readCookie, storeUser } from '../lib/storage.ts';
-import { dashboardHandlers, demoUser, fakeBff, renderWithProviders } from '../test/harness.tsx';
+import { dashboardHandlers, demoUser, fakeBff, renderWithProviders, userInfoAnswer } from '../test/harness.tsx';
 import { useAccountData } from './account.tsx';
 import { initialLocale } from './language.tsx';
 import { useSessionUser } from './session.tsx';
@@ -85,7 +85,7 @@ describe.each([
   ['en', 'Ar'],
   ['ar', 'En'],
   ['en', null],
-])('language signed in, profile %s, stored %s', (profile, stored) => {
+] as const)('language signed in, profile %s, stored %s', (profile, stored) => {
   const input = { profile, stored };
   const model = createTestModel(languageMachine, {
     input,
@@ -98,9 +98,7 @@ describe.each([
       let saved = profile;
       const { calls } = fakeBff({
         ...dashboardHandlers({
-          'GET /api/user/info': {
-            body: { info: { ...demoUser, phone: '+201001234567', locale: profile, timeZone: 'Africa/Cairo' } },
-          },
+          'GET /api/user/info': userInfoAnswer({ locale: profile }),
         }),
         'PUT /api/profile/locale': (init: RequestInit) => {
           saved = JSON.parse(String(init.body)).locale;

@@ -8,7 +8,7 @@ import { FakeRealtime } from '../features/chat/fake-realtime.ts';
 import { RealtimeProvider } from '../features/chat/realtime.tsx';
 import { http } from '../lib/http.ts';
 import { hardNavigation } from '../lib/navigation.ts';
-import { dashboardHandlers, demoUser, fakeBff, renderApp } from '../test/harness.tsx';
+import { apiError, dashboardHandlers, demoUser, fakeBff, renderApp } from '../test/harness.tsx';
 
 /** What the login page says for each reason, in Arabic (the default language). */
 const SAID: Record<string, RegExp> = {
@@ -51,7 +51,8 @@ describe.each([null, demoUser])('session, stored user %s', (storedUser) => {
       const { calls } = fakeBff({
         ...dashboardHandlers(),
         'POST /api/login': { body: { user: demoUser } },
-        'GET /api/probe': { status: 401, body: { code: 'UNAUTHENTICATED' } },
+        // A call of a page the walk does not open, answered as for a session the server no longer holds.
+        'GET /api/profile/sessions': apiError(401, 'UNAUTHENTICATED'),
       });
       const go = vi.spyOn(hardNavigation, 'go').mockImplementation(() => {});
       const { router } = await renderApp('/');
@@ -113,7 +114,7 @@ describe.each([null, demoUser])('session, stored user %s', (storedUser) => {
           },
           UNAUTHORIZED: async () => {
             lastEvent = 'UNAUTHORIZED';
-            await act(() => http.get('/api/probe').catch(() => {}));
+            await act(() => http.get('/api/profile/sessions').catch(() => {}));
           },
           'session.ended': async ({ event }: { event: unknown }) => {
             const { reason } = event as Extract<SessionEvent, { type: 'session.ended' }>;

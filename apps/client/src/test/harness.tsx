@@ -1,41 +1,16 @@
+import type { UserInfo } from '@majlis/contracts';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { Providers } from '../app/Providers.tsx';
 import { routes } from '../app/routes.tsx';
 import { applyDocumentLanguage } from '../i18n/i18n.ts';
 import { setNavigate } from '../lib/navigation.ts';
 import { initialLocale } from '../state/language.tsx';
 import { QueryProvider } from '../state/QueryProvider.tsx';
+import type { FakeResponse } from './fake-bff.ts';
 
-export interface FakeResponse {
-  status?: number;
-  body?: unknown;
-}
-
-/** A fake BFF: `routes` maps "METHOD /path" to an answer (or a function giving one); everything is recorded. */
-export function fakeBff(
-  handlers: Record<string, FakeResponse | ((init: RequestInit) => FakeResponse | Promise<FakeResponse>)>,
-) {
-  const calls: { method: string; path: string; headers: Record<string, string>; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    // Header names lower-case, as a browser's Headers gives them (happy-dom keeps the case they were set with).
-    const headers = Object.fromEntries([...new Headers(init.headers)].map(([k, v]) => [k.toLowerCase(), v]));
-    calls.push({ method, path: url.pathname, headers, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const handler = handlers[`${method} ${url.pathname}`];
-    const answer =
-      typeof handler === 'function' ? await handler(init) : (handler ?? { status: 404, body: { code: 'NOT_FOUND' } });
-    return new Response(JSON.stringify(answer.body ?? {}), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
-}
+export { apiError, type FakeResponse, fakeBff } from './fake-bff.ts';
 
 /** The whole app in a memory router, as main.tsx builds it. */
 export async function renderApp(path = '/') {
@@ -91,6 +66,31 @@ export const contactConfig = [
   },
 ];
 
+/**
+ * GET /api/user/info as the BFF answers it for demoUser, with a new profile's choices (core schema defaults: each
+ * language's own digits, the chat digest on, no Hijri date); `info` overrides fields.
+ */
+export function userInfoAnswer(info: Partial<UserInfo['info']> = {}): { body: UserInfo } {
+  return {
+    body: {
+      info: {
+        id: demoUser.id,
+        fname: demoUser.fname,
+        lname: demoUser.lname,
+        email: demoUser.email,
+        phone: '+201001234567',
+        picture: demoUser.picture,
+        locale: 'ar',
+        timeZone: 'Africa/Cairo',
+        digits: null,
+        chatDigest: true,
+        hijri: false,
+        ...info,
+      },
+    },
+  };
+}
+
 /** The account calls the dashboard makes, answered as for an individual owner. */
 export function dashboardHandlers(overrides: Record<string, FakeResponse> = {}) {
   return {
@@ -129,18 +129,12 @@ export function dashboardHandlers(overrides: Record<string, FakeResponse> = {}) 
       },
     },
     'GET /api/billing': { body: { indv: null, inst: null } },
-    'GET /api/usertrial': { body: { eligible: true, active: false } },
+    // A trial not started yet, as the BFF answers a personal owner who may start one (core trial-activation.ts).
+    'GET /api/usertrial': {
+      body: { eligible: true, active: false, startsAt: null, endsAt: null, remainingDays: 0, phoneVerified: false },
+    },
     // The profile's language is the one the test's browser holds: signed in, the profile's decides (issue 17).
-    'GET /api/user/info': () => ({
-      body: {
-        info: {
-          ...demoUser,
-          phone: '+201001234567',
-          locale: localStorage.getItem('MajlisLang') === 'En' ? 'en' : 'ar',
-          timeZone: 'Africa/Cairo',
-        },
-      },
-    }),
+    'GET /api/user/info': () => userInfoAnswer({ locale: localStorage.getItem('MajlisLang') === 'En' ? 'en' : 'ar' }),
     'GET /api/logout': { body: { ok: true } },
     ...overrides,
   };

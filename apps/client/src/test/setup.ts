@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { loadCatalogs } from '../i18n/i18n.ts';
 import { writeCookie } from '../lib/storage.ts';
+import { takeContractBreaks } from './contract-breaks.ts';
 
 /**
  * Every findBy* query and waitFor waits with the runner's patience, not testing-library's 1 s default: on a busy
@@ -25,6 +26,9 @@ afterEach(() => {
     if (name) writeCookie(name, '', 0);
   }
   vi.restoreAllMocks();
+  // An answer of the fake BFF that the BFF could never send fails the test that used it (fake-bff.ts, issue 27).
+  const broken = takeContractBreaks();
+  if (broken.length) throw new Error(broken.join('\n\n'));
 });
 
 // Mantine reads these; happy-dom lacks them.

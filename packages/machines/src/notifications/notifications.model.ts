@@ -81,10 +81,8 @@ export function describeNotificationsEvent(e: NotificationsModelEvent): string {
 
 /** Every state and every transition of the chart, as paths of model events, each named by where it ends and how. */
 export function notificationsPaths(): Array<TestPath<NotificationsSnapshot, NotificationsModelEvent>> {
-  return getTransitionPaths(notificationsModel(), { serializeState: serializeNotificationsState }).map((path) => {
-    const events = path.steps.map((s) => s.event).filter((e) => (e as { type: string }).type !== 'xstate.init');
-    const via = events.map(describeNotificationsEvent).join(' → ') || 'start';
-    const reaches = path.description.slice(0, path.description.indexOf(' via '));
-    return Object.assign(path, { description: `${reaches} via ${via}` });
+  return getTransitionPaths(notificationsModel(), {
+    serializeState: serializeNotificationsState,
+    describe: describeNotificationsEvent,
   });
 }

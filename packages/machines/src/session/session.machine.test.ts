@@ -38,6 +38,14 @@ describe.each([null, user])('session machine, stored user %s', (storedUser) => {
     it(path.description, async () => {
       const calls: string[] = [];
       let stored: SessionUser | null = storedUser;
+      // Where spec §4 and the BFF's ending rules say the session stands, followed beside the chart (not read from it).
+      let want: { at: 'signedIn' | 'signedOut'; endedBy: SessionEndReason | null } = {
+        at: storedUser ? 'signedIn' : 'signedOut',
+        endedBy: null,
+      };
+      const endedBy = (reason: SessionEndReason | null) => {
+        if (want.at === 'signedIn') want = { at: 'signedOut', endedBy: reason };
+      };
       const actor = createActor(
         sessionMachine.provide({
           actions: {
@@ -58,32 +66,50 @@ describe.each([null, user])('session machine, stored user %s', (storedUser) => {
       await path.test({
         states: {
           signedIn: () => {
+            expect(want.at).toBe('signedIn');
             expect(actor.getSnapshot().value).toBe('signedIn');
             expect(stored).toEqual(actor.getSnapshot().context.user);
           },
-          signedOut: ({ context }) => {
+          signedOut: () => {
+            expect(want.at).toBe('signedOut');
             expect(actor.getSnapshot().value).toBe('signedOut');
-            expect(actor.getSnapshot().context.endedBy).toBe(context.endedBy);
+            expect(actor.getSnapshot().context.endedBy).toBe(want.endedBy);
             expect(actor.getSnapshot().context.user).toBeNull();
             expect(stored).toBeNull();
           },
         },
         events: {
-          LOGIN: () => actor.send({ type: 'LOGIN', user }),
+          LOGIN: () => {
+            want = { at: 'signedIn', endedBy: null };
+            actor.send({ type: 'LOGIN', user });
+          },
           LOGOUT: () => {
+            // Signed out by the user: no server reason to show.
+            endedBy(null);
             actor.send({ type: 'LOGOUT' });
             expect(calls.slice(-3)).toEqual(['disconnect', 'logout', '/login']);
           },
-          UNAUTHORIZED: () => actor.send({ type: 'UNAUTHORIZED' }),
+          UNAUTHORIZED: () => {
+            endedBy(null);
+            actor.send({ type: 'UNAUTHORIZED' });
+          },
           'session.ended': ({ event: step }) => {
             const event = step as Extract<SessionEvent, { type: 'session.ended' }>;
             const before = calls.length;
+            // A switch carries the session on (the page reloads); any other reason ends it and is kept for /login.
+            if (event.reason !== 'switched') endedBy(event.reason);
             actor.send(event);
             // Ended by the server: signed out without calling the logout endpoint; a switch reloads instead.
             const expected: string[] = event.reason === 'switched' ? ['reload'] : ['disconnect', '/login'];
             expect(calls.slice(before)).toEqual(expected);
           },
-          'session.checked': ({ event }) => actor.send(event as Extract<SessionEvent, { type: 'session.checked' }>),
+          'session.checked': ({ event: step }) => {
+            const event = step as Extract<SessionEvent, { type: 'session.checked' }>;
+            // The absolute limit is named first when both are past (decideSession's cases below).
+            if (event.now >= event.expiresAt) endedBy('expired');
+            else if (event.now >= event.idleUntil) endedBy('idle');
+            actor.send(event);
+          },
         },
       });
     });

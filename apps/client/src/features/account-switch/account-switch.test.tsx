@@ -32,15 +32,18 @@ const switchedUser = {
 };
 const message = { ar: 'لست عضوًا في هذا الحساب', en: 'You are not a member of this account' };
 
-/** What the BFF answers for a path's outcome: its own decision for the server's step, else the code the event names. */
-function answerFor(event: SwitchModelEvent): FakeResponse {
+/**
+ * What the BFF answers for a path's outcome: its own decision for the server's step, else the code the event names;
+ * null for an error without words, which only a failed request gives (the BFF's errors always carry theirs).
+ */
+function answerFor(event: SwitchModelEvent): FakeResponse | null {
   const which = caseOf(event);
   if (event.type === 'switch.checked') {
     const decision = decideSwitch(event.facts);
     return decision.ok ? { body: switchedUser } : { status: 403, body: { code: decision.code, errorMessage: message } };
   }
   if (which === 'switched') return { body: switchedUser };
-  if (which === 'error') return { status: 403, body: { code: 'FORBIDDEN' } };
+  if (which === 'error') return null;
   const code = (event as { error: { code: string } }).error.code;
   return { status: 403, body: { code, errorMessage: message } };
 }
@@ -64,10 +67,13 @@ function Harness() {
 describe('account switching', () => {
   for (const path of accountSwitchPaths(institute, message)) {
     it(path.description, async () => {
-      let answer: (r: FakeResponse) => void = () => {};
+      let answer: (r: FakeResponse | null) => void = () => {};
       const { calls } = fakeBff({
         'GET /api/user/accounts': { body: { status: true, results: { groups: [institute], me: mine } } },
-        'POST /api/inst-login': () => new Promise<FakeResponse>((resolve) => (answer = resolve)),
+        'POST /api/inst-login': () =>
+          new Promise<FakeResponse>((resolve, reject) => {
+            answer = (r) => (r ? resolve(r) : reject(new TypeError('Failed to fetch')));
+          }),
       });
       const go = vi.spyOn(hardNavigation, 'go').mockImplementation(() => {});
       await renderWithProviders(<Harness />);

@@ -44,8 +44,8 @@ async function openBuy(extra: Record<string, Handler> = {}) {
     'GET /api/rooms/types': {
       body: {
         types: [
-          { type: 'bbb', label: 'BigBlueButton', available: false },
-          { type: 'jitsi', label: 'Jitsi Meet', available: true },
+          { type: 'bbb', label: 'BigBlueButton', available: false, optionProfile: 'bbb' },
+          { type: 'jitsi', label: 'Jitsi Meet', available: true, optionProfile: 'jitsi' },
         ],
       },
     },

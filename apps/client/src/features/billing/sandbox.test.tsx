@@ -50,7 +50,7 @@ describe('sandbox checkout page', () => {
   });
 
   it('sends a visitor who is not signed in to sign in', async () => {
-    fakeBff({ 'GET /api/csrf-token': { body: {} } });
+    fakeBff({ 'GET /api/csrf-token': { body: { getCsrfToken: 'anonymous' } } });
     const { router } = await renderApp('/billing/sandbox/ref-1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });

@@ -1,22 +1,20 @@
 import { type ChatEvent, type ChatMessageRef, chatMachine } from '@majlis/machines';
-import { recordWalk } from '@majlis/machines/testing';
+import { createModel, getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TestModel } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { __unsafe_getAllOwnEventDescriptors, type AnyMachineSnapshot, createActor } from 'xstate';
 import { ChatPanel } from '../../layouts/dash/ChatPanel.tsx';
 import type { ChatMessage } from '../../lib/socket.ts';
 import { fakeBff, renderWithProviders } from '../../test/harness.tsx';
 import { ChatProvider } from './ChatProvider.tsx';
 import { FakeRealtime } from './fake-realtime.ts';
-import { transitionPaths } from './model-paths.ts';
 import { RealtimeProvider } from './realtime.tsx';
 
-const me = { userId: 'u-me', ownerId: 'acc-1' };
-const peer = { userId: 'u-peer', name: 'Omar Khaled', picture: null, role: 'member' };
-const team = { _id: 'team-1', teamName: 'فريق التصميم' };
-const PRIVATE = 'conv-a';
-const TEAM = 'conv-t';
+// Ids are uuids, as the BFF's answers carry them (the fake BFF holds its answers to the contract).
+const me = { userId: '0c6f5c1e-0000-4000-8000-000000000001', ownerId: '0c6f5c1e-0000-4000-8000-0000000000a1' };
+const peer = { userId: '0c6f5c1e-0000-4000-8000-000000000002', name: 'Omar Khaled', picture: null, role: 'member' };
+const team = { _id: '0c6f5c1e-0000-4000-8000-0000000000f1', teamName: 'فريق التصميم' };
+const PRIVATE = '0c6f5c1e-0000-4000-8000-0000000000c1';
+const TEAM = '0c6f5c1e-0000-4000-8000-0000000000c2';
 
 function message(id: number, sender: string, conversationId: string): ChatMessage {
   const isTeam = conversationId === TEAM;
@@ -65,18 +63,7 @@ const events: ChatEvent[] = [
  * The model walks the machine's own events except `unread.loaded`, which only ever follows `unread.changed` (the
  * answer of GET unread): the test produces `unread.changed` and lets the real request bring the answer.
  */
-const model = new TestModel<Snapshot, ChatEvent, unknown>(
-  chatMachine as never,
-  {
-    serializeState,
-    input: { userId: me.userId },
-    stateMatcher: (state: AnyMachineSnapshot, key: string) => state.matches(key),
-    events: (state: AnyMachineSnapshot) =>
-      __unsafe_getAllOwnEventDescriptors(state)
-        .filter((type) => type !== 'unread.loaded')
-        .flatMap((type) => events.filter((e) => e.type === type)),
-  } as never,
-);
+const model = createModel(chatMachine, { events, serializeState, input: { userId: me.userId }, unlisted: 'skip' });
 
 /** A BFF that keeps unread records as the real one does, so what the UI shows can be checked against it. */
 function chatBff() {
@@ -90,18 +77,22 @@ function chatBff() {
     'POST /api/chat/message/status/unread': (init) => {
       const body = JSON.parse(String(init.body));
       const m = byId.get(body.id);
-      if (m && m.sender !== me.userId) unread.set(m.id, m);
-      return { body: { ok: true } };
+      if (!m || m.sender === me.userId) return { body: { ok: true, unread: null } };
+      unread.set(m.id, m);
+      return { body: { ok: true, unread: { ...m, userId: me.userId } } };
     },
     'POST /api/chat/message/status/read': (init) => {
       unread.delete(JSON.parse(String(init.body)).id);
       return { body: { ok: true } };
     },
     [`DELETE /api/chat/message/status/all/${PRIVATE}`]: () => {
-      for (const [id, m] of unread) if (m.conversationId === PRIVATE) unread.delete(id);
-      return { body: { ok: true } };
+      let deleted = 0;
+      for (const [id, m] of unread) if (m.conversationId === PRIVATE && unread.delete(id)) deleted++;
+      return { body: { ok: true, deleted } };
     },
-    'POST /api/chat/conversation': { body: { _id: PRIVATE, type: 'private', teamId: null, ownerId: me.ownerId } },
+    'POST /api/chat/conversation': {
+      body: { _id: PRIVATE, type: 'private', teamId: null, ownerId: me.ownerId, members: [me.userId, peer.userId] },
+    },
     [`GET /api/chat/message/${PRIVATE}`]: { body: [] },
   });
   return { ...bff, unread };
@@ -122,9 +113,8 @@ const calls = (bff: ReturnType<typeof chatBff>, method: string, path: string) =>
   bff.calls.filter((c) => c.method === method && c.path === path);
 
 describe('team chat read/unread rules, against the chat panel', () => {
-  const initial = createActor(chatMachine, { input: { userId: me.userId } }).getSnapshot();
   const describeEvent = (e: ChatEvent) => ('message' in e ? `${e.type}(${e.message.id})` : e.type);
-  for (const path of transitionPaths(model, { serializeState, initial, describe: describeEvent })) {
+  for (const path of getTransitionPaths(model, { serializeState, describe: describeEvent })) {
     it(path.description, async () => {
       const bff = chatBff();
       const realtime = new FakeRealtime();

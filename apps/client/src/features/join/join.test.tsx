@@ -5,10 +5,17 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setReaderPrefs } from '../../lib/format.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
-import { demoUser, type FakeResponse, fakeBff, renderWithProviders } from '../../test/harness.tsx';
+import { apiError, demoUser, type FakeResponse, fakeBff, renderWithProviders } from '../../test/harness.tsx';
 import { JoinFlow, joinLogic } from './JoinFlow.tsx';
 
-const meeting = { number: '482913', name: 'مجلس الإدارة', status: 'available', startsAt: null, provider: 'bbb' };
+const meeting = {
+  number: '482913',
+  name: 'مجلس الإدارة',
+  status: 'available',
+  startsAt: null,
+  provider: 'bbb',
+  timeZone: 'Africa/Cairo',
+};
 const joined = { url: 'http://bbb.test/bigbluebutton/api/join?x=1', role: 'attendee' };
 const notice = { ar: 'ليس لديك صلاحية بدء الاجتماع كمالك (تنضم كمشارك)', en: 'You do not have permission' };
 const deleted = { ar: 'تم حذف هذا الاجتماع', en: 'This meeting has been deleted' };
@@ -79,7 +86,6 @@ describe('join by number (model-based, against the real page)', () => {
           },
           waiting: async () => {
             expect((await screen.findByTestId('join-waiting')).textContent).toContain('لم يبدأ الاجتماع بعد');
-            joinsBeforeWait = joins().length;
           },
           notice: async () => {
             expect((await screen.findByTestId('join-notice')).textContent).toContain(notice.ar);
@@ -113,18 +119,20 @@ describe('join by number (model-based, against the real page)', () => {
             fireEvent.click(screen.getByRole('button', { name: 'الانضمام كمشارك' }));
           },
           'xstate.done.actor.lookupMeeting': () => answer(pending.lookup, { body: { meeting } }),
-          'xstate.error.actor.lookupMeeting': () =>
-            answer(pending.lookup, { status: 404, body: { code: 'MEETING_NUMBER_NOT_FOUND' } }),
+          'xstate.error.actor.lookupMeeting': () => answer(pending.lookup, apiError(404, 'MEETING_NUMBER_NOT_FOUND')),
           'xstate.done.actor.joinMeeting': ({ event }: { event: { output: unknown } }) =>
             answer(pending.join, { body: event.output }),
-          'xstate.error.actor.joinMeeting': ({ event }: { event: { error: { code: string } } }) =>
-            answer(pending.join, {
-              status: 409,
-              body:
-                event.error.code === 'MEETING_DELETED'
-                  ? { code: 'MEETING_DELETED', errorMessage: deleted }
-                  : event.error,
-            }),
+          'xstate.error.actor.joinMeeting': async ({ event }: { event: { error: { code: string } } }) => {
+            await answer(
+              pending.join,
+              event.error.code === 'MEETING_DELETED'
+                ? { status: 409, body: { code: 'MEETING_DELETED', errorMessage: deleted } }
+                : apiError(409, 'MEETING_NOT_STARTED'),
+            );
+            // Counted when the page is told to wait, not when the test sees it waiting: with the 150 ms re-check, a
+            // busy machine let the page ask again before the waiting state was checked, and the re-check was missed.
+            joinsBeforeWait = joins().length;
+          },
           // The timer: the page asks again by itself.
           [RECHECK]: async () => {
             await waitFor(() => expect(joins().length).toBe(joinsBeforeWait + 1));
@@ -159,7 +167,7 @@ describe('join by number (model-based, against the real page)', () => {
     fakeBff({
       'GET /api/csrf-token': { body: { getCsrfToken: 't' } },
       'GET /api/join/482913': { body: { meeting: { ...meeting, startsAt, timeZone: organiser } } },
-      'POST /api/join/482913': { status: 409, body: { code: 'MEETING_NOT_STARTED' } },
+      'POST /api/join/482913': apiError(409, 'MEETING_NOT_STARTED'),
     });
     await renderWithProviders(<JoinFlow initialNumber="482913" />);
     fireEvent.change(screen.getByLabelText('اسمك'), { target: { value: 'Huda' } });
@@ -180,8 +188,10 @@ describe('join by number (model-based, against the real page)', () => {
     try {
       fakeBff({
         'GET /api/csrf-token': { body: { getCsrfToken: 't' } },
-        'GET /api/join/482913': { body: { meeting: { ...meeting, startsAt: '2026-02-18T08:00:00.000Z' } } },
-        'POST /api/join/482913': { status: 409, body: { code: 'MEETING_NOT_STARTED' } },
+        'GET /api/join/482913': {
+          body: { meeting: { ...meeting, startsAt: '2026-02-18T08:00:00.000Z', timeZone: 'Asia/Riyadh' } },
+        },
+        'POST /api/join/482913': apiError(409, 'MEETING_NOT_STARTED'),
       });
       await renderWithProviders(<JoinFlow initialNumber="482913" />);
       fireEvent.click(screen.getByRole('button', { name: 'انضمام' }));

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AccountDataProvider, NO_PERMISSION } from '../../state/account.tsx';
-import { fakeBff, renderWithProviders } from '../../test/harness.tsx';
+import { apiError, fakeBff, renderWithProviders } from '../../test/harness.tsx';
 import type { Room } from '../rooms/api.ts';
 import type { Meeting } from './api.ts';
 import { MeetingCard } from './MeetingCard.tsx';
@@ -96,7 +96,7 @@ describe('recurring meetings in the form (issue 16, Arabic)', () => {
   it('summarises a last day with the days it gives, and sends repeatUntil, not a count', async () => {
     const { calls } = fakeBff({
       'GET /api/chat/users': { body: [] },
-      'POST /api/meetings': { status: 400, body: { code: 'VALIDATION_FAILED', message: { ar: 'x', en: 'x' } } },
+      'POST /api/meetings': apiError(400, 'VALIDATION_FAILED'),
     });
     await renderWithProviders(
       <MemoryRouter>

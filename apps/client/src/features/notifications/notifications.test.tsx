@@ -7,17 +7,15 @@ import {
   notificationsModel,
   serializeNotificationsState,
 } from '@majlis/machines/notifications/notifications.model';
-import { recordWalk } from '@majlis/machines/testing';
+import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import { Providers } from '../../app/Providers.tsx';
 import { applyDocumentLanguage } from '../../i18n/i18n.ts';
-import { type FakeResponse, fakeBff } from '../../test/harness.tsx';
+import { apiError, type FakeResponse, fakeBff } from '../../test/harness.tsx';
 import { FakeRealtime } from '../chat/fake-realtime.ts';
-import { transitionPaths } from '../chat/model-paths.ts';
 import { RealtimeProvider } from '../chat/realtime.tsx';
 import { NotificationsButton } from './NotificationsButton.tsx';
 import { NotificationsDrawer } from './NotificationsDrawer.tsx';
@@ -37,7 +35,6 @@ type Snapshot = NotificationsSnapshot;
 type Event = NotificationsModelEvent;
 const serializeState = serializeNotificationsState;
 const model = notificationsModel();
-const initial = createActor(notificationsMachine, { input: { onBilling: false } }).getSnapshot();
 const describeEvent = describeNotificationsEvent;
 
 function Harness() {
@@ -54,7 +51,7 @@ function Harness() {
 }
 
 describe('notifications drawer, against the notifications statechart', () => {
-  for (const path of transitionPaths(model, { serializeState, initial, describe: describeEvent })) {
+  for (const path of getTransitionPaths(model, { serializeState, describe: describeEvent })) {
     it(path.description, async () => {
       let answer: (r: FakeResponse) => void = () => {};
       const { calls } = fakeBff({
@@ -158,7 +155,7 @@ describe('notifications drawer, against the notifications statechart', () => {
             await waitFor(() => expect(calls.filter((c) => c.path === '/api/notif/notify').length).toBe(before + 1));
           },
           'xstate.done.actor.loadNotifications': () => answer({ body: [] }),
-          'xstate.error.actor.loadNotifications': () => answer({ status: 503, body: { code: 'SERVICE_UNAVAILABLE' } }),
+          'xstate.error.actor.loadNotifications': () => answer(apiError(503, 'SERVICE_UNAVAILABLE')),
         } as never,
       });
       // The drawer's dismiss buttons are labelled; every listed item has one.

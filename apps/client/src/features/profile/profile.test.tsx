@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
+import {
+  dashboardHandlers,
+  demoUser,
+  type FakeResponse,
+  fakeBff,
+  renderApp,
+  userInfoAnswer,
+} from '../../test/harness.tsx';
 
 const sessions = [
   {
@@ -65,7 +72,7 @@ describe('profile page', () => {
 
   it('saves the details (English) and replaces the session user, so the top bar follows without a reload', async () => {
     const saved = {
-      info: { ...demoUser, fname: 'Nour', phone: '+201001234567', locale: 'en', timeZone: 'Africa/Cairo' },
+      info: userInfoAnswer({ fname: 'Nour', locale: 'en' }).body.info,
       user: { ...demoUser, fname: 'Nour' },
     };
     const { calls } = await openProfile('En', {}, { 'PUT /api/profile': { body: saved } });

@@ -22,6 +22,20 @@ const base: Omit<Recording, 'id' | 'name'> = {
   canManage: true,
   canDownload: true,
 };
+/** A Jitsi room as GET /api/rooms lists it: Jitsi keeps no recordings of its own here. */
+const jitsiRoom = {
+  id: 'r-2',
+  name: 'Jitsi room',
+  type: 'jitsi',
+  participants: 10,
+  storageBytes: 0,
+  usedBytes: 0,
+  status: 'active',
+  meetingsCount: 0,
+  assignedUser: null,
+  subscription: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
 const recordings: Recording[] = [
   { ...base, id: id1, name: 'محاضرة التسويق' },
   { ...base, id: id2, name: 'Workshop', published: false, canDownload: false, formats: ['presentation'] },
@@ -65,7 +79,7 @@ describe('recordings page', () => {
   it('tells the truth when there are none, and notes that Jitsi keeps its own recordings', async () => {
     await open('/dashbord/recordings', 'En', {
       'GET /api/recordings': { body: { recordings: [], total: 0, page: 1, pageSize: 20 } },
-      'GET /api/rooms': { body: { rooms: [{ id: 'r-2', type: 'jitsi', name: 'Jitsi room' }] } },
+      'GET /api/rooms': { body: { rooms: [jitsiRoom] } },
     });
     expect(await screen.findByText('No recordings yet')).toBeTruthy();
     expect((await screen.findByTestId('recordings-jitsi-note')).textContent).toMatch(/kept by Jitsi/);

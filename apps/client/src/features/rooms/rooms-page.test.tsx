@@ -23,7 +23,9 @@ async function openRooms(type: 'indv' | 'inst', rooms: unknown[], extra: Record<
     dashboardHandlers({
       'GET /api/account/type': { body: { type, accountType: 'owner' } },
       'GET /api/rooms': { body: { rooms } },
-      'GET /api/rooms/types': { body: { types: [{ type: 'jitsi', label: 'Jitsi', available: true }] } },
+      'GET /api/rooms/types': {
+        body: { types: [{ type: 'jitsi', label: 'Jitsi', available: true, optionProfile: 'jitsi' }] },
+      },
       ...extra,
     }),
   );

@@ -7,8 +7,8 @@ import { FakeRealtime } from '../chat/fake-realtime.ts';
 import { RealtimeProvider } from '../chat/realtime.tsx';
 
 const me = { userId: 'u-me', ownerId: 'acc-1' };
-const design = { _id: 'team-1', teamName: 'فريق التصميم' };
-const launch = { _id: 'team-2', teamName: 'فريق الإطلاق' };
+const design = { _id: '7a2d4c10-0000-4000-8000-000000000001', teamName: 'فريق التصميم' };
+const launch = { _id: '7a2d4c10-0000-4000-8000-000000000002', teamName: 'فريق الإطلاق' };
 
 describe('team changes in the chat contacts, live', () => {
   it('a team the user is added to appears at once, joined; one taken away disappears', async () => {

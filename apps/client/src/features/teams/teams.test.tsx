@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
+import {
+  dashboardHandlers,
+  demoUser,
+  type FakeResponse,
+  fakeBff,
+  renderApp,
+  userInfoAnswer,
+} from '../../test/harness.tsx';
 import { institutionMonthOf } from '../billing/billing.fixtures.ts';
 import type { ManagedTeam, TeamPerson } from './api.ts';
 
@@ -36,9 +43,7 @@ const instOwner = {
   // Read when the page opens: the profile's language is the one the test's browser holds (signed in, it decides).
   get 'GET /api/user/info'() {
     const locale = localStorage.getItem('MajlisLang') === 'En' ? 'en' : 'ar';
-    return {
-      body: { info: { ...demoUser, id: salma.userId, phone: '+201001234567', locale, timeZone: 'Africa/Cairo' } },
-    };
+    return userInfoAnswer({ id: salma.userId, locale });
   },
 };
 
@@ -95,7 +100,7 @@ describe('teams management page', () => {
         status: 409,
         body: {
           code: 'TEAM_NAME_TAKEN',
-          message: { ar: 'يوجد فريق بهذا الاسم في مؤسستك بالفعل', en: 'A team with this name already exists' },
+          errorMessage: { ar: 'يوجد فريق بهذا الاسم في مؤسستك بالفعل', en: 'A team with this name already exists' },
           fields: { teamName: { ar: 'يوجد فريق بهذا الاسم بالفعل', en: 'A team with this name already exists' } },
         },
       },

@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
+import {
+  dashboardHandlers,
+  demoUser,
+  type FakeResponse,
+  fakeBff,
+  renderApp,
+  userInfoAnswer,
+} from '../../test/harness.tsx';
 import { institutionMonthOf } from '../billing/billing.fixtures.ts';
 import type { ManagedUser } from './api.ts';
 
@@ -69,7 +76,7 @@ const instOwner = {
   // Read when the page opens: the profile's language is the one the test's browser holds (signed in, it decides).
   get 'GET /api/user/info'() {
     const locale = localStorage.getItem('MajlisLang') === 'En' ? 'en' : 'ar';
-    return { body: { info: { ...demoUser, id: ownerId, phone: '+201001234567', locale, timeZone: 'Africa/Cairo' } } };
+    return userInfoAnswer({ id: ownerId, locale });
   },
 };
 

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@majlis/machines';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
+import { apiError, dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
 
 const member = { ...demoUser, role: 'member' as const };
 const memberPermission = {
@@ -77,7 +77,7 @@ describe('dashboard frame', () => {
 
   it('goes to / when the owner check fails', async () => {
     localStorage.setItem('user', JSON.stringify(demoUser));
-    fakeBff(dashboardHandlers({ 'GET /api/current-owner': { status: 403, body: { code: 'FORBIDDEN' } } }));
+    fakeBff(dashboardHandlers({ 'GET /api/current-owner': apiError(403, 'FORBIDDEN') }));
     const { router } = await renderApp('/dashbord/meeting');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
