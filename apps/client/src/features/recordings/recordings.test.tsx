@@ -26,6 +26,7 @@ const base: Omit<Recording, 'id' | 'name'> = {
 const jitsiRoom = {
   id: 'r-2',
   name: 'Jitsi room',
+  nameKey: null,
   type: 'jitsi',
   participants: 10,
   storageBytes: 0,

@@ -6,6 +6,7 @@ import { institutionMonthOf } from '../billing/billing.fixtures.ts';
 const room = {
   id: '00000000-0000-4000-8000-000000000010',
   name: 'غرفتي',
+  nameKey: null,
   type: 'jitsi',
   participants: 10,
   storageBytes: 10 * 1024 ** 3,
