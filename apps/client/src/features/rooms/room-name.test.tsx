@@ -28,7 +28,9 @@ async function openRooms(lang: 'Ar' | 'En', list: unknown[]) {
     dashboardHandlers({
       'GET /api/account/type': { body: { type: 'inst', accountType: 'owner' } },
       'GET /api/rooms': { body: { rooms: list } },
-      'GET /api/rooms/types': { body: { types: [{ type: 'jitsi', label: 'Jitsi', available: true, optionProfile: 'jitsi' }] } },
+      'GET /api/rooms/types': {
+        body: { types: [{ type: 'jitsi', label: 'Jitsi', available: true, optionProfile: 'jitsi' }] },
+      },
     }),
   );
   await renderApp('/dashbord/roomManagement');
