@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { memberRoom } from '@majlis/contracts/socket-rooms';
 import { connectDatabase, type Database, queryRows } from '@majlis/core/db/connect';
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import {
   createPostgresDatabase,
   dropRedisPrefix,
@@ -87,9 +86,8 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis, socket.io${skip
   });
 
   beforeAll(async () => {
-    pg = await createPostgresDatabase();
+    pg = await createPostgresDatabase({ seeded: true });
     database = await connectDatabase({ url: pg.url });
-    await seedDemo(database.db, 'Demo-password-1');
     const [owner] = await queryRows<{ user_id: string; account_id: string }>(
       database.db,
       sql`select u.id as user_id, a.id as account_id from users u join accounts a on a.owner_user_id = u.id where u.email = 'solo@demo.test'`,
