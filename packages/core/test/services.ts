@@ -113,14 +113,19 @@ export async function createTestDatabase(driver: Driver, opts: TestDatabaseOptio
 
 /**
  * A fresh PostgreSQL database URL (for BFF processes), and its removal. A copy of the run's migrated template (or the
- * seeded one); without templates it is empty and the BFF migrates (and seeds with SEED_DEMO) at start.
+ * seeded one); without templates it is empty (the BFF migrates at start), or migrated and seeded here when asked.
  */
 export async function createPostgresDatabase(
   opts: TestDatabaseOptions = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   if (!postgresUrl) throw new Error('DATABASE_URL is not set');
-  const { name } = await newPostgresDatabase(opts.seeded ?? false);
-  return { url: withDatabase(postgresUrl, name), drop: () => dropPostgresDatabase(name) };
+  const { name, fromTemplate } = await newPostgresDatabase(opts.seeded ?? false);
+  const url = withDatabase(postgresUrl, name);
+  if (!fromTemplate && opts.seeded) {
+    const database = await connectDatabase({ url });
+    await seedUnlessCopied(database, false, opts).finally(() => database.close());
+  }
+  return { url, drop: () => dropPostgresDatabase(name) };
 }
 
 export function randomRedisPrefix(): string {
