@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { ERROR_CODES } from '@majlis/contracts/errors';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import { createTestDatabase, type TestDatabase, testConfig } from '@majlis/core/testing';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
+import type { Runtime } from '@majlis/core/runtime';
+import { testConfig } from '@majlis/core/testing';
 import { grantOps } from '@majlis/core/users/grant-ops';
 import { both } from '@majlis/i18n/server';
 import { accountSwitchMachine, refusalOf, SWITCH_REFUSALS, type SwitchRefusal } from '@majlis/machines';
@@ -18,8 +16,8 @@ import {
 import { recordWalk } from '@majlis/machines/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
 import { TestClient } from './client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 /**
  * Issue 17: the account switch's model, walked against a running BFF over HTTP. The paths are the ones the client's
@@ -30,10 +28,9 @@ import { TestClient } from './client.ts';
 const PASSWORD = 'Demo-password-1';
 
 describe('account switching against the BFF', () => {
-  let database: TestDatabase;
+  let bff: TestBff;
   let runtime: Runtime;
   let url: string;
-  let close: () => Promise<void>;
   let passwordHash: string;
   const http = () => new TestClient((u, init) => fetch(u, init), url);
   async function signIn(email: string) {
@@ -108,17 +105,8 @@ describe('account switching against the BFF', () => {
   let operatorEmail: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    runtime = await createRuntime(testConfig({ LOG_LEVEL: 'silent' }), { database });
-    await seedDemo(runtime.db, PASSWORD);
-    const app = createApp(runtime);
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    bff = await startBff({ mode: 'pglite', config: testConfig({ LOG_LEVEL: 'silent' }), realtime: false });
+    ({ runtime, url } = bff);
     const [row] = await runtime.db
       .select({ hash: schema.users.passwordHash })
       .from(schema.users)
@@ -130,9 +118,7 @@ describe('account switching against the BFF', () => {
     expect(await grantOps(runtime.db, [operator.email])).toBe(1);
   });
   afterAll(async () => {
-    await close?.();
-    await runtime?.close();
-    await database?.drop();
+    await bff?.stop();
   });
 
   describe('every path of the model', () => {

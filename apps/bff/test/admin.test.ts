@@ -1,4 +1,3 @@
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import {
   createTestDatabase,
@@ -35,9 +34,8 @@ describe.skipIf(skip)(`queue dashboard at /admin/queues${skip ? ` (${skip})` : '
   const client = () => new TestClient((url, init) => app.request(url, init));
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase('pglite', { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     await grantOps(runtime.db, ['Admin@demo.test']);
     admin = adminRoutes(runtime);
     app = createApp(runtime, { admin: admin.app });

@@ -1,6 +1,5 @@
 import { hashToken, sessionCookieName } from '@majlis/core/auth/sessions';
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { eq, sql } from 'drizzle-orm';
@@ -36,9 +35,8 @@ describe.each(drivers)('BFF API on %s', (driver) => {
   const client = () => new TestClient((url, init) => app.request(url, init));
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     app = createApp(runtime);
   });
   afterAll(async () => {

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { hashPassword } from '@majlis/core/auth/password';
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { providerMeetingOf } from '@majlis/core/meetings/meeting-status';
 import { addDays, todayIn } from '@majlis/core/meetings/time';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
@@ -54,9 +53,8 @@ describe.each(drivers)('the billing ledger on %s', (driver) => {
       PAYMOB_WALLET_INTEGRATION_ID: '12',
       PAYMOB_BASE_URL: fake.url,
     });
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     server.on('request', getRequestListener(createApp(runtime).fetch));
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { grantOps } from '@majlis/core/users/grant-ops';
@@ -58,9 +58,8 @@ describe.each(drivers)('prices, quotes, coupons and the move to enterprise on %s
   let operator: TestClient;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     app = createApp(runtime);
     const [row] = await runtime.db
       .select({ hash: schema.users.passwordHash })

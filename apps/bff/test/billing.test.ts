@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { addDays, todayIn } from '@majlis/core/meetings/time';
 import { PAYMOB_HMAC_FIELDS, paymobHmac } from '@majlis/core/providers/payments/paymob';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
@@ -38,9 +37,8 @@ async function serve(driver: (typeof drivers)[number], env: Record<string, strin
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = testConfig({ PUBLIC_URL: base, ...env });
-  const database = await createTestDatabase(driver);
+  const database = await createTestDatabase(driver, { seeded: true });
   const runtime = await createRuntime(config, { database });
-  await seedDemo(runtime.db, PASSWORD);
   server.on('request', getRequestListener(createApp(runtime).fetch));
   return { runtime, server, base, database, config };
 }

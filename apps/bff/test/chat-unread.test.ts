@@ -7,7 +7,7 @@ import {
 } from '@majlis/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './client.ts';
-import { type BffProcess, startBff } from './process.ts';
+import { type BffProcess, spawnBff } from './process.ts';
 import { ChatClient, sleep, waitFor } from './realtime-client.ts';
 
 const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
@@ -45,7 +45,7 @@ describe.skipIf(skip)(`server-side unread across two BFF processes${skip ? ` (${
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    db = await createPostgresDatabase();
+    db = await createPostgresDatabase({ seeded: true });
     env = {
       DATABASE_URL: db.url,
       REDIS_URL: redisUrl as string,
@@ -58,9 +58,9 @@ describe.skipIf(skip)(`server-side unread across two BFF processes${skip ? ` (${
       RATE_SOCKET_SENDS_SECOND: '1000',
       RATE_SOCKET_SENDS_MINUTE: '100000',
     };
-    // One after the other: the first one migrates and seeds.
-    a = await startBff(env);
-    b = await startBff(env);
+    // One after the other, as a deploy starts them (the database is a copy of the run's seeded template).
+    a = await spawnBff(env);
+    b = await spawnBff(env);
   }, 90_000);
 
   afterAll(async () => {
@@ -136,7 +136,7 @@ describe.skipIf(skip)(`server-side unread across two BFF processes${skip ? ` (${
 
   it('a member in the chat on the other instance gets no chat notification; gone from the chat, he does', async () => {
     // The test before killed B: a new B joins (as after a deploy), knowing nobody's presence yet.
-    b = await startBff(env);
+    b = await spawnBff(env);
     const owner = await signIn(a.url, 'owner@demo.test');
     const admin = await signIn(b.url, 'admin@demo.test');
     const ownerSocket = await socketOf(a.url, owner.http.jar);

@@ -1,24 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  randomRedisPrefix,
-  redisUrl,
-  type TestDatabase,
-  testConfig,
-} from '@majlis/core/testing';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
+import type { Runtime } from '@majlis/core/runtime';
+import { randomRedisPrefix, redisUrl, testConfig } from '@majlis/core/testing';
 import { type ChatEvent, type ChatMessageRef, chatMachine } from '@majlis/machines';
 import { createModel, getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 /**
  * Issue 17: the chat chart's paths walked against a running BFF (the client's chat.test.tsx walks the same events
@@ -68,11 +58,9 @@ const paths = getTransitionPaths(model, { serializeState, input }).filter((p) =>
 );
 
 describe('the chat chart against the BFF', () => {
-  let database: TestDatabase;
+  let bff: TestBff;
   let runtime: Runtime;
-  let realtime: Realtime;
   let url: string;
-  let close: () => Promise<void>;
   const prefix = randomRedisPrefix();
   const config = testConfig(
     onServices ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' } : { LOG_LEVEL: 'error' },
@@ -83,22 +71,8 @@ describe('the chat chart against the BFF', () => {
   const ids = { member: '', admin: '', account: '', team: '', private: '', teamConversation: '' };
 
   beforeAll(async () => {
-    database = await createTestDatabase(onServices ? 'postgres' : 'pglite');
-    runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
-    const server = serve({
-      fetch: createApp(runtime).fetch,
-      port: 0,
-      hostname: '127.0.0.1',
-    }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    realtime = attachRealtime(runtime, server);
-    close = async () => {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    bff = await startBff({ mode: onServices ? 'scale-out' : 'embedded', config });
+    ({ runtime, url } = bff);
     admin = http();
     member = http();
     const a = await admin.login(DEMO_EMAILS.admin, PASSWORD);
@@ -124,11 +98,7 @@ describe('the chat chart against the BFF', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await close?.();
-    await runtime?.close();
-    await database?.drop();
-    if (onServices) await dropRedisPrefix(prefix);
-    config.cleanup();
+    await bff?.stop();
   });
 
   const realConversation = (id: string | undefined) =>

@@ -1,6 +1,6 @@
 import { LANG_CHOSEN_COOKIE, LANG_COOKIE } from '@majlis/contracts/cookies';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { eq } from 'drizzle-orm';
@@ -24,9 +24,8 @@ describe.each(drivers)('a language chosen before signing in, on %s', (driver) =>
     runtime.db.update(schema.users).set({ locale }).where(eq(schema.users.email, email));
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     app = createApp(runtime);
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { AccountStatus } from '@majlis/contracts/ops';
 import { findActor } from '@majlis/core/auth/actor';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { startMeeting } from '@majlis/core/meetings/join';
 import { addDays, todayIn } from '@majlis/core/meetings/time';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
@@ -71,9 +71,8 @@ describe.each(drivers)('a closed account on %s', (driver) => {
       JITSI_APP_ID: 'majlis',
       JITSI_APP_SECRET: 'closed-test',
     });
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     await runtime.db.update(schema.users).set({ timeZone: TZ });
     // The operator: the demo's individual user, who has nothing to do with the institution.
     expect(await grantOps(runtime.db, [DEMO_EMAILS.solo])).toBe(1);

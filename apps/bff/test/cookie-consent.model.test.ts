@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { COOKIE_POLICY_VERSION } from '@majlis/contracts/cookies';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
+import type { Runtime } from '@majlis/core/runtime';
+import { drivers, testConfig } from '@majlis/core/testing';
 import { type CookieConsentEvent, cookieConsentMachine } from '@majlis/machines';
 import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { createTestModel } from '@xstate/graph';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
 import { TestClient } from './client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 const PASSWORD = 'Demo-password-1';
 const OLD = COOKIE_POLICY_VERSION - 1;
@@ -34,29 +32,16 @@ const records = [
  * (PUT) must lead where the chart goes. RECORDED, the record arriving at a browser, is the client's alone.
  */
 describe.each(drivers)('cookie consent chart against the BFF on %s', (driver) => {
-  let database: TestDatabase;
+  let bff: TestBff;
   let runtime: Runtime;
   let url: string;
-  let close: () => Promise<void>;
   let instId: string;
   let passwordHash: string;
   const config = testConfig({ LOG_LEVEL: 'silent' });
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
-    const server = serve({
-      fetch: createApp(runtime).fetch,
-      port: 0,
-      hostname: '127.0.0.1',
-    }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    bff = await startBff({ mode: driver, config, realtime: false });
+    ({ runtime, url } = bff);
     const [inst] = await runtime.db.select().from(schema.accounts).where(eq(schema.accounts.kind, 'inst'));
     instId = inst?.id as string;
     const [row] = await runtime.db
@@ -66,10 +51,7 @@ describe.each(drivers)('cookie consent chart against the BFF on %s', (driver) =>
     passwordHash = row?.hash as string;
   });
   afterAll(async () => {
-    await close?.();
-    await runtime?.close();
-    await database?.drop();
-    config.cleanup();
+    await bff?.stop();
   });
 
   const client = () => new TestClient((u, init) => fetch(u, init), url);

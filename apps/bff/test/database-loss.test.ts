@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createPostgresDatabase, serviceMissing, testConfig } from '@majlis/core/testing';
 import { sql } from 'drizzle-orm';
@@ -51,7 +50,7 @@ describe.skipIf(skip)(`PostgreSQL goes away and comes back${skip ? ` (${skip})` 
   let owner: TestClient;
 
   beforeAll(async () => {
-    pg = await createPostgresDatabase();
+    pg = await createPostgresDatabase({ seeded: true });
     const target = new URL(pg.url);
     proxy = await new TcpProxy(target.hostname, Number(target.port || 5432)).start();
     const viaProxy = new URL(pg.url);
@@ -63,7 +62,6 @@ describe.skipIf(skip)(`PostgreSQL goes away and comes back${skip ? ` (${skip})` 
       DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
     });
     runtime = await createRuntime(config);
-    await seedDemo(runtime.db, PASSWORD);
     const app = createApp(runtime);
     server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));

@@ -1,5 +1,4 @@
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { addDays, todayIn } from '@majlis/core/meetings/time';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, type TestDatabase, testConfig } from '@majlis/core/testing';
@@ -165,9 +164,8 @@ describe('forms reject exactly what the API rejects (meeting, room, register)', 
   const today = todayIn(TZ);
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase('pglite', { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     // The form judges "today" in the user's zone, as core does with the stored one.
     await runtime.db.update(schema.users).set({ timeZone: TZ });
     app = createApp(runtime);

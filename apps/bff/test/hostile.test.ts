@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { queryRows } from '@majlis/core/db/connect';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { sql } from 'drizzle-orm';
@@ -38,9 +37,8 @@ describe.each(drivers)('hostile input on %s', (driver) => {
   const clientDist = fakeClientDist();
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     app = createApp(runtime, { clientDist });
   });
   afterAll(async () => {
@@ -886,9 +884,8 @@ describe('hostile-input suite (fast-check, from the route schemas)', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase('pglite', { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     app = createApp(runtime, { clientDist });
     for (const role of ROLES) await signIn(role);
 
@@ -1068,9 +1065,8 @@ describe('hostile-input suite (fast-check, from the route schemas)', () => {
 describe('hostile socket events', () => {
   it('control characters in event text fields are refused with the field named; other junk never fails the server', async () => {
     const config = testConfig({ ...highLimits() });
-    const database = await createTestDatabase('pglite');
+    const database = await createTestDatabase('pglite', { seeded: true });
     const runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     const server = serve({ fetch: createApp(runtime).fetch, port: 0, hostname: '127.0.0.1' }) as HttpServer;
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { addDays, todayIn } from '@majlis/core/meetings/time';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
@@ -37,9 +37,8 @@ async function serve(driver: Driver, env: Record<string, string> = {}): Promise<
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = testConfig({ PUBLIC_URL: base, TRUST_PROXY: '1', LOG_LEVEL: 'silent', ...env });
-  const database = await createTestDatabase(driver);
+  const database = await createTestDatabase(driver, { seeded: true });
   const runtime = await createRuntime(config, { database });
-  await seedDemo(runtime.db, PASSWORD);
   server.on('request', getRequestListener(createApp(runtime).fetch));
   return { runtime, server, base, database, config };
 }

@@ -1,6 +1,5 @@
 import { issueInvoice } from '@majlis/core/billing/invoices';
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { and, eq } from 'drizzle-orm';
@@ -55,9 +54,8 @@ describe.each(drivers)('invoice routes on %s', (driver) => {
 
   beforeAll(async () => {
     config = testConfig();
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     app = createApp(runtime);
     inst = await invoiceOf('owner@demo.test', 'inst');
     solo = await invoiceOf('solo@demo.test', 'indv');

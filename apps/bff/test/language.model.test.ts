@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { createNotification } from '@majlis/core/notifications/notifications';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
+import type { Runtime } from '@majlis/core/runtime';
+import { drivers, testConfig } from '@majlis/core/testing';
 import { type LanguageEvent, type LanguageInput, languageMachine } from '@majlis/machines';
 import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { createTestModel } from '@xstate/graph';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 const PASSWORD = 'Demo-password-1';
 const events: LanguageEvent[] = [{ type: 'SET', value: 'En' }, { type: 'SET', value: 'Ar' }, { type: 'TOGGLE' }];
@@ -40,32 +37,16 @@ const combos: LanguageInput[] = [
  * move the BFF's answer where the chart goes.
  */
 describe.each(drivers)('language chart against the BFF on %s', (driver) => {
-  let database: TestDatabase;
+  let bff: TestBff;
   let runtime: Runtime;
-  let realtime: Realtime;
   let url: string;
-  let close: () => Promise<void>;
   let instId: string;
   let passwordHash: string;
   const config = testConfig({ LOG_LEVEL: 'silent' });
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
-    const server = serve({
-      fetch: createApp(runtime).fetch,
-      port: 0,
-      hostname: '127.0.0.1',
-    }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    realtime = attachRealtime(runtime, server);
-    close = async () => {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    bff = await startBff({ mode: driver, config });
+    ({ runtime, url } = bff);
     const [inst] = await runtime.db.select().from(schema.accounts).where(eq(schema.accounts.kind, 'inst'));
     instId = inst?.id as string;
     const [row] = await runtime.db
@@ -75,10 +56,7 @@ describe.each(drivers)('language chart against the BFF on %s', (driver) => {
     passwordHash = row?.hash as string;
   });
   afterAll(async () => {
-    await close?.();
-    await runtime?.close();
-    await database?.drop();
-    config.cleanup();
+    await bff?.stop();
   });
 
   /** A browser as the input describes it: signed in as a new member whose profile is `profile`, when there is one. */

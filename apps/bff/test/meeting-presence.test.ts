@@ -1,27 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { LANG_COOKIE } from '@majlis/contracts/cookies';
 import type { NotificationView } from '@majlis/contracts/notifications';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { addDays, todayIn } from '@majlis/core/meetings/time';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  randomRedisPrefix,
-  redisUrl,
-  type TestDatabase,
-  testConfig,
-} from '@majlis/core/testing';
+import { randomRedisPrefix, redisUrl, testConfig } from '@majlis/core/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BbbSimulator } from '../../../packages/core/test/fakes/bbb-simulator.ts';
 import { ZoomFake } from '../../../packages/core/test/fakes/zoom-fake.ts';
-import { createApp } from '../src/app.ts';
-import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, realtimeModes, sleep, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 const PASSWORD = 'Demo-password-1';
 const TZ = 'Africa/Cairo';
@@ -36,15 +25,11 @@ const ARABIC_DIGIT = /[\u0660-\u0669]/;
  * digits, once per event however often the provider delivers it, and only when the meeting has the option on.
  */
 describe.each(realtimeModes('meeting presence'))('enter/leave notifications (%s)', (mode) => {
-  let database: TestDatabase;
-  let runtime: Runtime;
-  let realtime: Realtime;
+  let bff: TestBff;
   let url = '';
-  let close: () => Promise<void>;
   const sim = new BbbSimulator();
   const zoom = new ZoomFake();
   const prefix = randomRedisPrefix();
-  let config: ReturnType<typeof testConfig>;
   const sockets: ChatClient[] = [];
   let owner: TestClient;
   let adminId = '';
@@ -113,40 +98,29 @@ describe.each(realtimeModes('meeting presence'))('enter/leave notifications (%s)
   beforeAll(async () => {
     await sim.start();
     await zoom.start();
-    // the app needs the runtime, whose config needs the server's address: answered once both exist
-    let app: ReturnType<typeof createApp> | undefined;
-    const server = serve({
-      fetch: (req) => (app ? app.fetch(req) : new Response('starting', { status: 503 })),
-      port: 0,
-      hostname: '127.0.0.1',
-    }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    config = testConfig({
-      PUBLIC_URL: url,
-      BBB_URL: sim.url,
-      BBB_SECRET: sim.secret,
-      ZOOM_ACCOUNT_ID: zoom.accountId,
-      ZOOM_CLIENT_ID: zoom.clientId,
-      ZOOM_CLIENT_SECRET: zoom.clientSecret,
-      ZOOM_WEBHOOK_SECRET: zoom.webhookSecret,
-      ZOOM_API_URL: zoom.apiUrl,
-      ZOOM_OAUTH_URL: zoom.oauthUrl,
-      LOG_LEVEL: 'error',
-      ...(mode === 'scale-out' ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {}),
+    // the config needs the server's address (PUBLIC_URL): the harness makes it once the server listens
+    bff = await startBff({
+      mode,
+      config: (url) =>
+        testConfig({
+          PUBLIC_URL: url,
+          BBB_URL: sim.url,
+          BBB_SECRET: sim.secret,
+          ZOOM_ACCOUNT_ID: zoom.accountId,
+          ZOOM_CLIENT_ID: zoom.clientId,
+          ZOOM_CLIENT_SECRET: zoom.clientSecret,
+          ZOOM_WEBHOOK_SECRET: zoom.webhookSecret,
+          ZOOM_API_URL: zoom.apiUrl,
+          ZOOM_OAUTH_URL: zoom.oauthUrl,
+          LOG_LEVEL: 'error',
+          ...(mode === 'scale-out' ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix } : {}),
+        }),
+      prepare: async (db) => {
+        await db.update(schema.users).set({ timeZone: TZ });
+        await db.update(schema.users).set({ digits: 'arab' }).where(eq(schema.users.email, DEMO_EMAILS.owner));
+      },
     });
-    database = await createTestDatabase(mode === 'scale-out' ? 'postgres' : 'pglite');
-    runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
-    app = createApp(runtime);
-    await runtime.db.update(schema.users).set({ timeZone: TZ });
-    await runtime.db.update(schema.users).set({ digits: 'arab' }).where(eq(schema.users.email, DEMO_EMAILS.owner));
-    realtime = attachRealtime(runtime, server);
-    close = async () => {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    ({ url } = bff);
     const o = await signIn('owner', 'ar');
     const a = await signIn('admin', 'en');
     owner = o.c;
@@ -156,13 +130,9 @@ describe.each(realtimeModes('meeting presence'))('enter/leave notifications (%s)
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await close?.();
+    await bff?.stop();
     await sim.stop();
     await zoom.stop();
-    await runtime?.close();
-    await database?.drop();
-    if (mode === 'scale-out') await dropRedisPrefix(prefix);
-    config?.cleanup();
   });
 
   it('a guest joining a BigBlueButton meeting: one notification on the owner socket, in Arabic, name escaped', async () => {

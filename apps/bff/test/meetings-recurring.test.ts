@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { addDays, localParts, todayIn } from '@majlis/core/meetings/time';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
@@ -76,9 +75,8 @@ describe.each(drivers)('recurring meetings (issue 16) on %s', (driver) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     config = testConfig({ PUBLIC_URL: base });
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     await runtime.db.update(schema.users).set({ timeZone: TZ });
     server.on('request', getRequestListener(createApp(runtime).fetch));
   });

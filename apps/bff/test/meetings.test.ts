@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { addDays, localParts, todayIn } from '@majlis/core/meetings/time';
 import { BigBlueButton } from '@majlis/core/providers/conferencing/bbb';
 import { signJwt } from '@majlis/core/providers/conferencing/jwt';
@@ -68,9 +67,8 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       ZOOM_API_URL: zoom.apiUrl,
       ZOOM_OAUTH_URL: zoom.oauthUrl,
     });
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     await runtime.db.update(schema.users).set({ timeZone: TZ });
     server.on('request', getRequestListener(createApp(runtime).fetch));
   });

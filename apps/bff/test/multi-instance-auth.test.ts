@@ -7,7 +7,7 @@ import {
 } from '@majlis/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './client.ts';
-import { type BffProcess, startBff } from './process.ts';
+import { type BffProcess, spawnBff } from './process.ts';
 
 const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
 const PASSWORD = 'Demo-password-1';
@@ -19,7 +19,7 @@ describe.skipIf(skip)(`two BFF processes sharing PostgreSQL and Redis${skip ? ` 
   const prefix = randomRedisPrefix();
 
   beforeAll(async () => {
-    db = await createPostgresDatabase();
+    db = await createPostgresDatabase({ seeded: true });
     const env = {
       DATABASE_URL: db.url,
       REDIS_URL: redisUrl as string,
@@ -31,8 +31,8 @@ describe.skipIf(skip)(`two BFF processes sharing PostgreSQL and Redis${skip ? ` 
       RATE_LOGIN_IP: '8',
       TRUST_PROXY: '1',
     };
-    a = await startBff(env);
-    b = await startBff(env);
+    a = await spawnBff(env);
+    b = await spawnBff(env);
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);

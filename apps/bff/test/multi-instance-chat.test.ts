@@ -13,7 +13,7 @@ import {
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './client.ts';
-import { type BffProcess, freePort, startBff } from './process.ts';
+import { type BffProcess, freePort, spawnBff } from './process.ts';
 import { ChatClient, sleep, waitFor } from './realtime-client.ts';
 
 const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
@@ -121,7 +121,7 @@ describe.skipIf(skip)(`chat across two BFF processes${skip ? ` (${skip})` : ''}`
   let teamId: string;
 
   beforeAll(async () => {
-    db = await createPostgresDatabase();
+    db = await createPostgresDatabase({ seeded: true });
     let redis = redisUrl as string;
     if (hasRedisServer()) {
       redisPort = await freePort();
@@ -140,9 +140,9 @@ describe.skipIf(skip)(`chat across two BFF processes${skip ? ` (${skip})` : ''}`
       RATE_SOCKET_SENDS_SECOND: '1000',
       RATE_SOCKET_SENDS_MINUTE: '100000',
     };
-    // One after the other: the first one migrates and seeds.
-    a = await startBff(env);
-    b = await startBff(env);
+    // One after the other, as a deploy starts them (the database is a copy of the run's seeded template).
+    a = await spawnBff(env);
+    b = await spawnBff(env);
     lbA = await startBalancer(() => [a.port, b.port]);
     lbB = await startBalancer(() => [b.port, a.port]);
     for (const name of ['owner', 'admin', 'member', 'solo'] as const) {
@@ -307,7 +307,7 @@ describe.skipIf(skip)(`chat across two BFF processes${skip ? ` (${skip})` : ''}`
       'everything after the failover',
     );
     await sleep(300);
-    b = await startBff(env);
+    b = await spawnBff(env);
     expect(member.duplicates()).toEqual([]);
     expect(admin.duplicates()).toEqual([]);
     // The replay also looks back a minute before the last id seen (ids can arrive out of order), so these fresh

@@ -13,7 +13,7 @@ import {
 } from '@majlis/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './client.ts';
-import { type BffProcess, startBff } from './process.ts';
+import { type BffProcess, spawnBff } from './process.ts';
 import { ChatClient, sleep, waitFor } from './realtime-client.ts';
 
 const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
@@ -52,7 +52,7 @@ describe.skipIf(skip)(`sessions end on every BFF process${skip ? ` (${skip})` : 
   }
 
   beforeAll(async () => {
-    db = await createPostgresDatabase();
+    db = await createPostgresDatabase({ seeded: true });
     const env = {
       DATABASE_URL: db.url,
       REDIS_URL: redisUrl as string,
@@ -62,9 +62,9 @@ describe.skipIf(skip)(`sessions end on every BFF process${skip ? ` (${skip})` : 
       DEMO_PASSWORD: PASSWORD,
       LOG_LEVEL: 'error',
     };
-    // One after the other: the first one migrates and seeds.
-    a = await startBff(env);
-    b = await startBff(env);
+    // One after the other, as a deploy starts them (the database is a copy of the run's seeded template).
+    a = await spawnBff(env);
+    b = await spawnBff(env);
     const member = await signIn('member@demo.test');
     teamId = (await member.http.get('/api/teams')).json[0]._id;
   });

@@ -1,23 +1,13 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { createNotification } from '@majlis/core/notifications/notifications';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  randomRedisPrefix,
-  redisUrl,
-  type TestDatabase,
-  testConfig,
-} from '@majlis/core/testing';
+import type { Runtime } from '@majlis/core/runtime';
+import { randomRedisPrefix, redisUrl, testConfig } from '@majlis/core/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import { attachRealtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, realtimeModes, sleep, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 const PASSWORD = 'Demo-password-1';
 
@@ -35,10 +25,9 @@ interface Device {
  * Embedded: one BFF. Scale-out: two BFF instances on one PostgreSQL and Redis, one device on each.
  */
 describe.each(realtimeModes('notification life'))('a notification’s life across devices (%s)', (mode) => {
-  let database: TestDatabase;
-  const runtimes: Runtime[] = [];
-  const urls: string[] = [];
-  const closers: Array<() => Promise<void>> = [];
+  let bff: TestBff;
+  let runtimes: Runtime[] = [];
+  let urls: string[] = [];
   const prefix = randomRedisPrefix();
   const config = testConfig(
     mode === 'scale-out' ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' } : { LOG_LEVEL: 'error' },
@@ -85,26 +74,8 @@ describe.each(realtimeModes('notification life'))('a notification’s life acros
   const dismiss = (c: TestClient, id: number) => c.request('PUT', `/api/notif/notify/${id}`);
 
   beforeAll(async () => {
-    database = await createTestDatabase(mode === 'scale-out' ? 'postgres' : 'pglite');
-    for (let i = 0; i < (mode === 'scale-out' ? 2 : 1); i++) {
-      const runtime = await createRuntime(config, { database });
-      if (i === 0) await seedDemo(runtime.db, PASSWORD);
-      const server = serve({
-        fetch: createApp(runtime).fetch,
-        port: 0,
-        hostname: '127.0.0.1',
-      }) as import('node:http').Server;
-      await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-      const realtime = attachRealtime(runtime, server);
-      runtimes.push(runtime);
-      urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-      closers.push(async () => {
-        await realtime.close();
-        server.closeAllConnections();
-        await new Promise((r) => server.close(r));
-        await runtime.close();
-      });
-    }
+    bff = await startBff({ mode, config, instances: mode === 'scale-out' ? 2 : 1 });
+    ({ runtimes, urls } = bff);
     const first = urls[0] as string;
     const { userId, accountId } = await signIn(DEMO_EMAILS.member, first);
     member = { userId, accountId };
@@ -114,10 +85,7 @@ describe.each(realtimeModes('notification life'))('a notification’s life acros
   });
   afterAll(async () => {
     for (const d of [phone, laptop]) d?.socket.close();
-    for (const close of closers) await close();
-    await database?.drop();
-    if (mode === 'scale-out') await dropRedisPrefix(prefix);
-    config.cleanup();
+    await bff?.stop();
   });
 
   it('dismissed on one device: the other is told once, by id, and neither lists it; a second dismissal is 404', async () => {

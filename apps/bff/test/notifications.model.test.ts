@@ -1,18 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { NotificationView } from '@majlis/contracts/notifications';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { createNotification } from '@majlis/core/notifications/notifications';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  randomRedisPrefix,
-  redisUrl,
-  type TestDatabase,
-  testConfig,
-} from '@majlis/core/testing';
+import type { Runtime } from '@majlis/core/runtime';
+import { randomRedisPrefix, redisUrl, testConfig } from '@majlis/core/testing';
 import { type NotificationItem, notificationsMachine } from '@majlis/machines';
 import {
   type NotificationsModelEvent,
@@ -23,10 +14,9 @@ import { recordWalk } from '@majlis/machines/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor as settled } from 'xstate';
-import { createApp } from '../src/app.ts';
-import { attachRealtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, realtimeModes, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 const PASSWORD = 'Demo-password-1';
 const LIST = '/api/notif/notify';
@@ -52,10 +42,9 @@ interface Device {
  * each.
  */
 describe.each(realtimeModes('notifications model'))('the notifications chart against the BFF (%s)', (mode) => {
-  let database: TestDatabase;
-  const runtimes: Runtime[] = [];
-  const urls: string[] = [];
-  const closers: Array<() => Promise<void>> = [];
+  let bff: TestBff;
+  let runtimes: Runtime[] = [];
+  let urls: string[] = [];
   const prefix = randomRedisPrefix();
   const config = testConfig(
     mode === 'scale-out' ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' } : { LOG_LEVEL: 'error' },
@@ -82,36 +71,15 @@ describe.each(realtimeModes('notifications model'))('the notifications chart aga
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(mode === 'scale-out' ? 'postgres' : 'pglite');
-    for (let i = 0; i < (mode === 'scale-out' ? 2 : 1); i++) {
-      const runtime = await createRuntime(config, { database });
-      if (i === 0) await seedDemo(runtime.db, PASSWORD);
-      const server = serve({
-        fetch: createApp(runtime).fetch,
-        port: 0,
-        hostname: '127.0.0.1',
-      }) as import('node:http').Server;
-      await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-      const realtime = attachRealtime(runtime, server);
-      runtimes.push(runtime);
-      urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-      closers.push(async () => {
-        await realtime.close();
-        server.closeAllConnections();
-        await new Promise((r) => server.close(r));
-        await runtime.close();
-      });
-    }
+    bff = await startBff({ mode, config, instances: mode === 'scale-out' ? 2 : 1 });
+    ({ runtimes, urls } = bff);
     phone = await device(urls[0] as string);
     laptop = await device(urls.at(-1) as string);
     signedOut = new TestClient((u, init) => fetch(u, init), urls[0] as string);
   });
   afterAll(async () => {
     for (const d of [phone, laptop]) d?.socket.close();
-    for (const close of closers) await close();
-    await database?.drop();
-    if (mode === 'scale-out') await dropRedisPrefix(prefix);
-    config.cleanup();
+    await bff?.stop();
   });
 
   /** How many times the first device's socket was given this notification. */

@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { findAuditRows } from '@majlis/core/audit/record-audit';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  randomRedisPrefix,
-  redisUrl,
-  type TestDatabase,
-  testConfig,
-} from '@majlis/core/testing';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
+import type { Runtime } from '@majlis/core/runtime';
+import { randomRedisPrefix, redisUrl, testConfig } from '@majlis/core/testing';
 import { grantOps } from '@majlis/core/users/grant-ops';
 import { both, t } from '@majlis/i18n/server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, realtimeModes, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 /**
  * The platform operator (issue 11, spec §1 terms): suspend, ban, reinstate an account. Non-operators never see the
@@ -30,11 +20,9 @@ const PASSWORD = 'Demo-password-1';
 const modes = realtimeModes('ops');
 
 describe.each(modes)('platform operator (%s)', (mode) => {
-  let database: TestDatabase;
+  let bff: TestBff;
   let runtime: Runtime;
-  let realtime: Realtime;
   let url: string;
-  let close: () => Promise<void>;
   let passwordHash: string;
   const prefix = randomRedisPrefix();
   const config = testConfig(
@@ -90,19 +78,8 @@ describe.each(modes)('platform operator (%s)', (mode) => {
   let opsUserId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(mode === 'scale-out' ? 'postgres' : 'pglite');
-    runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
-    const app = createApp(runtime);
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    realtime = attachRealtime(runtime, server);
-    close = async () => {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    bff = await startBff({ mode, config });
+    ({ runtime, url } = bff);
     const [row] = await runtime.db
       .select({ hash: schema.users.passwordHash })
       .from(schema.users)
@@ -115,11 +92,7 @@ describe.each(modes)('platform operator (%s)', (mode) => {
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await close?.();
-    await runtime?.close();
-    await database?.drop();
-    if (mode === 'scale-out') await dropRedisPrefix(prefix);
-    config.cleanup();
+    await bff?.stop();
   });
 
   it('the routes do not exist for anyone but the operator: 404 for every role and for visitors', async () => {

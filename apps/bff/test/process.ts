@@ -25,7 +25,7 @@ export interface BffProcess {
 }
 
 /** Starts a real BFF process (`tsx apps/bff/src/main.ts`) and waits until /api/health answers. */
-export async function startBff(env: Record<string, string>, timeoutMs = 60_000): Promise<BffProcess> {
+export async function spawnBff(env: Record<string, string>, timeoutMs = 60_000): Promise<BffProcess> {
   const port = await freePort();
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/bff/src/main.ts'], {

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
-import { serve } from '@hono/node-server';
 import { PICTURE_MAX_BYTES } from '@majlis/contracts/profile';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
+import type { Runtime } from '@majlis/core/runtime';
+import { drivers, testConfig } from '@majlis/core/testing';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
+import type { createApp } from '../src/app.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 const PASSWORD = 'Demo-password-1';
 const NEW_PASSWORD = 'Another-long-pass-42';
@@ -42,11 +40,9 @@ function pngBomb(side = 10_000): Buffer {
 }
 
 describe.each(drivers)('profile, picture, password, sessions and the institution on %s', (driver) => {
-  let database: TestDatabase;
+  let bff: TestBff;
   let runtime: Runtime;
-  let realtime: Realtime;
   let url: string;
-  let close: () => Promise<void>;
   let app: ReturnType<typeof createApp>;
   const config = testConfig({ LOG_LEVEL: 'silent' });
   const sockets: ChatClient[] = [];
@@ -84,19 +80,8 @@ describe.each(drivers)('profile, picture, password, sessions and the institution
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
-    app = createApp(runtime);
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    realtime = attachRealtime(runtime, server);
-    close = async () => {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    bff = await startBff({ mode: driver, config });
+    ({ runtime, url, app } = bff);
     const [inst] = await runtime.db.select().from(schema.accounts).where(eq(schema.accounts.kind, 'inst'));
     instId = inst?.id as string;
     const [row] = await runtime.db
@@ -107,10 +92,7 @@ describe.each(drivers)('profile, picture, password, sessions and the institution
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await close?.();
-    await runtime?.close();
-    await database?.drop();
-    config.cleanup();
+    await bff?.stop();
   });
 
   describe('details', () => {

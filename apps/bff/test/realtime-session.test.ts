@@ -1,27 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { teamRoom } from '@majlis/contracts/socket-rooms';
 import { deactivateUser, removeMembership, removeTeamMember } from '@majlis/core/accounts/membership';
 import { hashToken, sessionCookieName } from '@majlis/core/auth/sessions';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
+import type { Runtime } from '@majlis/core/runtime';
 import { socketLimitRules } from '@majlis/core/socket-limits';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  randomRedisPrefix,
-  redisUrl,
-  type TestDatabase,
-  testConfig,
-} from '@majlis/core/testing';
+import { randomRedisPrefix, redisUrl, testConfig } from '@majlis/core/testing';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, realtimeModes, sleep, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 /**
  * Issue 9 findings 3 and 7 (socket part): a socket's rights end with its session — logout, password reset, expiry,
@@ -32,11 +22,9 @@ const PASSWORD = 'Demo-password-1';
 const modes = realtimeModes('realtime-session');
 
 describe.each(modes)('realtime rights end with the session (%s)', (mode) => {
-  let database: TestDatabase;
+  let bff: TestBff;
   let runtime: Runtime;
-  let realtime: Realtime;
   let url: string;
-  let close: () => Promise<void>;
   const prefix = randomRedisPrefix();
   const config = testConfig(
     mode === 'scale-out' ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent' } : { LOG_LEVEL: 'silent' },
@@ -73,7 +61,7 @@ describe.each(modes)('realtime rights end with the session (%s)', (mode) => {
   }
   /** Whether the server side of a client socket is in the team's room (this test's server is the only instance). */
   const inTeamRoom = (s: ChatClient) =>
-    !!realtime.io
+    !!bff.realtime?.io
       .of('/')
       .adapter.rooms.get(teamRoom(teamId))
       ?.has(s.socket.id as string);
@@ -94,19 +82,8 @@ describe.each(modes)('realtime rights end with the session (%s)', (mode) => {
   let adminSocket: ChatClient;
 
   beforeAll(async () => {
-    database = await createTestDatabase(mode === 'scale-out' ? 'postgres' : 'pglite');
-    runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
-    const app = createApp(runtime);
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    realtime = attachRealtime(runtime, server);
-    close = async () => {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    bff = await startBff({ mode, config });
+    ({ runtime, url } = bff);
     const [team] = await runtime.db.select().from(schema.teams).where(eq(schema.teams.name, 'فريق التصميم'));
     teamId = team?.id as string;
     accountId = team?.accountId as string;
@@ -120,11 +97,7 @@ describe.each(modes)('realtime rights end with the session (%s)', (mode) => {
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await close?.();
-    await runtime?.close();
-    await database?.drop();
-    if (mode === 'scale-out') await dropRedisPrefix(prefix);
-    config.cleanup();
+    await bff?.stop();
   });
 
   it('logout cuts the socket of that session at once; it cannot send, nor come back with the cookie', async () => {

@@ -1,34 +1,22 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { createNotification } from '@majlis/core/notifications/notifications';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  randomRedisPrefix,
-  redisUrl,
-  type TestDatabase,
-  testConfig,
-} from '@majlis/core/testing';
+import type { Runtime } from '@majlis/core/runtime';
+import { randomRedisPrefix, redisUrl, testConfig } from '@majlis/core/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, realtimeModes, sleep, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 const PASSWORD = 'Demo-password-1';
 
 const modes = realtimeModes('realtime');
 
 describe.each(modes)('realtime chat and notifications (%s)', (mode) => {
-  let database: TestDatabase;
+  let bff: TestBff;
   let runtime: Runtime;
-  let realtime: Realtime;
   let url: string;
-  let close: () => Promise<void>;
   const prefix = randomRedisPrefix();
   const config = testConfig(
     mode === 'scale-out' ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'error' } : { LOG_LEVEL: 'error' },
@@ -58,19 +46,8 @@ describe.each(modes)('realtime chat and notifications (%s)', (mode) => {
   let solo: TestClient;
 
   beforeAll(async () => {
-    database = await createTestDatabase(mode === 'scale-out' ? 'postgres' : 'pglite');
-    runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
-    const app = createApp(runtime);
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    realtime = attachRealtime(runtime, server);
-    close = async () => {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    bff = await startBff({ mode, config });
+    ({ runtime, url } = bff);
     [owner, admin, member, solo] = await Promise.all([
       signIn('owner'),
       signIn('admin'),
@@ -82,11 +59,7 @@ describe.each(modes)('realtime chat and notifications (%s)', (mode) => {
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await close?.();
-    await runtime?.close();
-    await database?.drop();
-    if (mode === 'scale-out') await dropRedisPrefix(prefix);
-    config.cleanup();
+    await bff?.stop();
   });
 
   describe('handshake', () => {

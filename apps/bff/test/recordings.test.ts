@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, DEMO_STAFF_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS, DEMO_STAFF_EMAILS } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { and, eq } from 'drizzle-orm';
@@ -118,9 +118,8 @@ describe.each(drivers)('recordings on %s', (driver) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     config = testConfig({ PUBLIC_URL: url, LOG_LEVEL: 'silent', BBB_URL: bbb.url, BBB_SECRET: 'fake-secret' });
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     server.on('request', getRequestListener(createApp(runtime).fetch));
     const users = await runtime.db.select().from(schema.users);
     for (const [k, email] of Object.entries({ ...DEMO_EMAILS, ...DEMO_STAFF_EMAILS })) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccountKind, Role } from '@majlis/core/auth/actor';
 import { hasPower, type Power, requirePower } from '@majlis/core/auth/powers';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { eq } from 'drizzle-orm';
@@ -140,9 +140,8 @@ describe('role × route matrix', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase('pglite', { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     app = createApp(runtime);
     players = [
       { name: 'inst owner', kind: 'inst', role: 'owner', client: await signIn(DEMO_EMAILS.owner) },

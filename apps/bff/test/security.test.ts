@@ -7,7 +7,6 @@ import { getRequestListener } from '@hono/node-server';
 import { parseConfig } from '@majlis/core/config';
 import { queryRows } from '@majlis/core/db/connect';
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { sql } from 'drizzle-orm';
@@ -48,9 +47,8 @@ describe('security: what an attacker tried', () => {
     server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase('pglite', { seeded: true });
     runtime = await createRuntime({ ...config, publicUrl: base }, { database });
-    await seedDemo(runtime.db, PASSWORD);
     app = createApp(runtime);
     server.on('request', getRequestListener(app.fetch));
   });

@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { SessionEnded } from '@majlis/contracts/realtime';
 import { hashToken, sessionCookieName } from '@majlis/core/auth/sessions';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import {
-  createTestDatabase,
-  dropRedisPrefix,
-  randomRedisPrefix,
-  redisUrl,
-  type TestDatabase,
-  testConfig,
-} from '@majlis/core/testing';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
+import type { Runtime } from '@majlis/core/runtime';
+import { randomRedisPrefix, redisUrl, testConfig } from '@majlis/core/testing';
 import { grantOps } from '@majlis/core/users/grant-ops';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
-import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, realtimeModes, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 /**
  * Issue 17: a session the server ends is told to its sockets with the reason (`session.ended`, the session machine's
@@ -30,11 +20,9 @@ const PASSWORD = 'Demo-password-1';
 const modes = realtimeModes('session-ended');
 
 describe.each(modes)('session.ended is pushed before the cut (%s)', (mode) => {
-  let database: TestDatabase;
+  let bff: TestBff;
   let runtime: Runtime;
-  let realtime: Realtime;
   let url: string;
-  let close: () => Promise<void>;
   const prefix = randomRedisPrefix();
   const config = testConfig(
     mode === 'scale-out' ? { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent' } : { LOG_LEVEL: 'silent' },
@@ -80,19 +68,8 @@ describe.each(modes)('session.ended is pushed before the cut (%s)', (mode) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(mode === 'scale-out' ? 'postgres' : 'pglite');
-    runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
-    const app = createApp(runtime);
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    realtime = attachRealtime(runtime, server);
-    close = async () => {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    bff = await startBff({ mode, config });
+    ({ runtime, url } = bff);
     const [team] = await runtime.db.select().from(schema.teams).where(eq(schema.teams.name, 'فريق التصميم'));
     accountId = team?.accountId as string;
     const [row] = await runtime.db
@@ -103,11 +80,7 @@ describe.each(modes)('session.ended is pushed before the cut (%s)', (mode) => {
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await close?.();
-    await runtime?.close();
-    await database?.drop();
-    if (mode === 'scale-out') await dropRedisPrefix(prefix);
-    config.cleanup();
+    await bff?.stop();
   });
 
   it('a password changed on one client tells the other client’s socket passwordChanged, then cuts it', async () => {

@@ -1,12 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { SessionEnded } from '@majlis/contracts/realtime';
 import { hashToken, sessionCookieName } from '@majlis/core/auth/sessions';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
-import { createRuntime, type Runtime } from '@majlis/core/runtime';
-import { createTestDatabase, type TestDatabase, testConfig } from '@majlis/core/testing';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
+import type { Runtime } from '@majlis/core/runtime';
+import { testConfig } from '@majlis/core/testing';
 import { grantOps } from '@majlis/core/users/grant-ops';
 import {
   decideSession,
@@ -20,11 +18,10 @@ import { getTransitionPaths, recordWalk } from '@majlis/machines/testing';
 import { createTestModel } from '@xstate/graph';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.ts';
 import { sessionCacheOf } from '../src/http/session-cache.ts';
-import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, waitFor } from './realtime-client.ts';
+import { startBff, type TestBff } from './server.ts';
 
 /**
  * Issue 17: the session machine's paths walked against a running BFF, its socket listening. Each way a session ends
@@ -53,11 +50,9 @@ const storedUser: SessionUser = {
 };
 
 describe('the session machine against the BFF', () => {
-  let database: TestDatabase;
+  let bff: TestBff;
   let runtime: Runtime;
-  let realtime: Realtime;
   let url: string;
-  let close: () => Promise<void>;
   let passwordHash: string;
   let operatorEmail: string;
   const config = testConfig({
@@ -103,19 +98,8 @@ describe('the session machine against the BFF', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
-    const app = createApp(runtime);
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as import('node:http').Server;
-    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    realtime = attachRealtime(runtime, server);
-    close = async () => {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    };
+    bff = await startBff({ mode: 'pglite', config });
+    ({ runtime, url } = bff);
     const [row] = await runtime.db
       .select({ hash: schema.users.passwordHash })
       .from(schema.users)
@@ -128,10 +112,7 @@ describe('the session machine against the BFF', () => {
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await close?.();
-    await runtime?.close();
-    await database?.drop();
-    config.cleanup();
+    await bff?.stop();
   });
 
   describe.each([null, storedUser])('stored user %s', (stored) => {

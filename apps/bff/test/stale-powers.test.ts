@@ -1,6 +1,5 @@
 import { type Actor, findActor } from '@majlis/core/auth/actor';
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { canManageMeeting } from '@majlis/core/meetings/meeting-access';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
@@ -43,9 +42,8 @@ describe.each(drivers)('powers over a meeting end with the membership, on %s', (
       .where(and(eq(schema.memberships.userId, userId), eq(schema.memberships.accountId, instId)));
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     app = createApp(runtime);
     const [inst] = await runtime.db
       .select({ id: schema.accounts.id })

@@ -1,5 +1,4 @@
 import * as schema from '@majlis/core/db/schema/index';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { and, eq } from 'drizzle-orm';
@@ -30,9 +29,8 @@ describe.each(drivers)('teams management on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     app = createApp(runtime);
     for (const role of ['owner', 'admin', 'member', 'solo'] as const) {
       const s = await signIn(`${role}@demo.test`);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { issueInvoice } from '@majlis/core/billing/invoices';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from '@majlis/core/testing';
 import { and, desc, eq } from 'drizzle-orm';
@@ -75,9 +75,8 @@ describe.each(drivers)('user management on %s', (driver) => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // The e-mailed links point at this server (PUBLIC_URL), as they would at the site.
     config = testConfig({ PUBLIC_URL: url, LOG_LEVEL: 'silent' });
-    database = await createTestDatabase(driver);
+    database = await createTestDatabase(driver, { seeded: true });
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     server.on('request', getRequestListener(createApp(runtime).fetch));
     realtime = attachRealtime(runtime, server);
     const users = await runtime.db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users);

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { connectDatabase, type Database, queryRows } from '@majlis/core/db/connect';
-import { seedDemo } from '@majlis/core/demo/seed-demo';
 import {
   createPostgresDatabase,
   dropRedisPrefix,
@@ -54,9 +53,8 @@ describe.skipIf(skip)(`notification jobs in batches, two workers${skip ? ` (${sk
   const workers: ChildProcess[] = [];
 
   beforeAll(async () => {
-    pg = await createPostgresDatabase();
+    pg = await createPostgresDatabase({ seeded: true });
     database = await connectDatabase({ url: pg.url });
-    await seedDemo(database.db, 'Demo-password-1');
     [owner] = (await queryRows<{ user_id: string; account_id: string }>(
       database.db,
       sql`select u.id as user_id, a.id as account_id from users u join accounts a on a.owner_user_id = u.id where u.email = 'solo@demo.test'`,

@@ -6,7 +6,6 @@ import { type Actor, findActor } from '../src/auth/actor.ts';
 import { checkout, onTransaction, payAgain } from '../src/billing/ledger.ts';
 import { requireRoomTime, statusNow, takeDayIfDue } from '../src/billing/subscriptions.ts';
 import { accounts, orders, rooms, subscriptions, users } from '../src/db/schema/index.ts';
-import { seedDemo } from '../src/demo/seed-demo.ts';
 import { runRenewals } from '../src/jobs/renewals.ts';
 import { noPush } from '../src/jobs/types.ts';
 import { createTestDatabase, drivers, type TestDatabase, testConfig } from './services.ts';
@@ -23,8 +22,7 @@ describe.each(drivers)('billing statecharts against the core services on %s', (d
   const rt = () => ({ db: database.db, config });
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db, 'Demo-password-1');
+    database = await createTestDatabase(driver, { seeded: true });
     const [row] = await database.db
       .select({ userId: accounts.ownerUserId, accountId: accounts.id })
       .from(accounts)

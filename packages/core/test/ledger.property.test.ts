@@ -7,7 +7,6 @@ import { checkout, onTransaction } from '../src/billing/ledger.ts';
 import { seatsInForce, TRIAL_SEATS } from '../src/billing/periods.ts';
 import { requireRoomTime, takeDayIfDue } from '../src/billing/subscriptions.ts';
 import { accounts, orders, rooms, subscriptions, trials, users } from '../src/db/schema/index.ts';
-import { seedDemo } from '../src/demo/seed-demo.ts';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from './services.ts';
 import { verifiedTransaction as transaction } from './verified-transaction.ts';
 
@@ -67,8 +66,7 @@ describe.each(drivers)('ledger properties on %s', (driver) => {
   const rt = () => ({ db: database.db, config });
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db, 'Demo-password-1');
+    database = await createTestDatabase(driver, { seeded: true });
     const [row] = await database.db
       .select({ userId: accounts.ownerUserId, accountId: accounts.id })
       .from(accounts)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -32,56 +32,104 @@ export interface TestDatabase extends Database {
   drop(): Promise<void>;
 }
 
+/** The password of every demo user in a seeded test database. */
+export const TEST_PASSWORD = 'Demo-password-1';
+
+/**
+ * What test/templates.ts (the vitest globalSetup of core, bff and worker) made once for the run: PGlite data folders
+ * as tar files and PostgreSQL template databases, each migrated, one of each also seeded with the demo.
+ */
+export interface TestTemplates {
+  pglite: { empty: string; seeded: string };
+  postgres?: { empty: string; seeded: string };
+}
+export const TEMPLATES_ENV = 'MAJLIS_TEST_TEMPLATES';
+
+function templates(): TestTemplates | undefined {
+  const json = process.env[TEMPLATES_ENV];
+  return json ? (JSON.parse(json) as TestTemplates) : undefined;
+}
+
+export interface TestDatabaseOptions {
+  /** Start from the demo (seedDemo with TEST_PASSWORD) instead of an empty, migrated database. */
+  seeded?: boolean;
+}
+
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
+async function onAdmin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    return await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  await onAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
+}
+
+/** Makes a new PostgreSQL database: a copy of the run's template when there is one (no migrations to run). */
+async function newPostgresDatabase(seeded: boolean): Promise<{ name: string; fromTemplate: boolean }> {
+  const name = `majlis_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const template = templates()?.postgres?.[seeded ? 'seeded' : 'empty'];
+  await onAdmin((c) => c.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
+  return { name, fromTemplate: Boolean(template) };
+}
+
+/** Without a template (outside vitest), a new database is migrated here, and seeded when asked. */
+async function seedUnlessCopied(database: Database, fromTemplate: boolean, opts: TestDatabaseOptions) {
+  if (fromTemplate || !opts.seeded) return;
+  const { seedDemo } = await import('../src/demo/seed-demo.ts');
+  await seedDemo(database.db, TEST_PASSWORD);
+}
+
+export async function createTestDatabase(driver: Driver, opts: TestDatabaseOptions = {}): Promise<TestDatabase> {
   if (driver === 'pglite') {
-    const database = await connectDatabase({});
+    const tar = templates()?.pglite[opts.seeded ? 'seeded' : 'empty'];
+    const database = tar
+      ? await connectDatabase({ loadDataDir: new Blob([readFileSync(tar)]), migrate: false })
+      : await connectDatabase({});
+    // the price list, as every start adds it (runtime.ts): db/connect seeds nothing (a template has it already)
     await ensureDefaultPrices(database.db);
+    await seedUnlessCopied(database, Boolean(tar), opts);
     return { ...database, drop: () => database.close() };
   }
   if (!postgresUrl) throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL is not set');
-  const name = `majlis_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const database = await connectDatabase({ url: withDatabase(postgresUrl, name) });
-  // the price list, as every start adds it (runtime.ts): db/connect seeds nothing
+  const { name, fromTemplate } = await newPostgresDatabase(opts.seeded ?? false);
+  const database = await connectDatabase({ url: withDatabase(postgresUrl, name), migrate: !fromTemplate });
   await ensureDefaultPrices(database.db);
+  await seedUnlessCopied(database, fromTemplate, opts);
   return {
     ...database,
     async drop() {
       await database.close();
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await dropPostgresDatabase(name);
     },
   };
 }
 
-/** A fresh PostgreSQL database URL (for BFF processes), and its removal. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database URL (for BFF processes), and its removal. A copy of the run's migrated template (or the
+ * seeded one); without templates it is empty (the BFF migrates at start), or migrated and seeded here when asked.
+ */
+export async function createPostgresDatabase(
+  opts: TestDatabaseOptions = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!postgresUrl) throw new Error('DATABASE_URL is not set');
-  const name = `majlis_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return {
-    url: withDatabase(postgresUrl, name),
-    async drop() {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const { name, fromTemplate } = await newPostgresDatabase(opts.seeded ?? false);
+  const url = withDatabase(postgresUrl, name);
+  if (!fromTemplate && opts.seeded) {
+    const database = await connectDatabase({ url });
+    await seedUnlessCopied(database, false, opts).finally(() => database.close());
+  }
+  return { url, drop: () => dropPostgresDatabase(name) };
 }
 
 export function randomRedisPrefix(): string {

@@ -15,6 +15,8 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tar, for `loadDataDir` (the test template, made once per run). */
+  dump?(): Promise<Blob>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -24,6 +26,8 @@ export interface ConnectOptions {
   url?: string;
   /** PGlite data folder; omitted → in memory. */
   dataDir?: string;
+  /** PGlite: start from this dump of a data folder (`dumpDataDir()`), so tests skip migrating and seeding anew. */
+  loadDataDir?: Blob;
   /** PostgreSQL pool size (default 10). */
   poolMax?: number;
   /** Run forward-only migrations (default true). */
@@ -81,7 +85,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
     mkdirSync(opts.dataDir, { recursive: true });
     dir = join(opts.dataDir, 'pgdata');
   }
-  const client = new PGlite(dir);
+  const client = new PGlite({ dataDir: dir, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Db;
   if (migrate) {
@@ -95,6 +99,7 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    dump: async () => client.dumpDataDir('none'),
   };
 }
 

@@ -6,7 +6,6 @@ import { notifyAwayReaders } from '../chat/notify-unread.ts';
 import { sendMessage } from '../chat/send-message.ts';
 import { clearUnread } from '../chat/unread.ts';
 import { memberships, outbox, teamMembers, unreadMessages, users } from '../db/schema/index.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
 import { CHAT_DIGEST_AFTER_MINUTES, runChatDigests } from './chat-digest.ts';
 
 const MINUTE = 60_000;
@@ -46,8 +45,7 @@ describe.each(drivers)('chat digest on %s', (driver: Driver) => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db, 'Demo-password-1');
+    database = await createTestDatabase(driver, { seeded: true });
     admin = await actorOf('admin@demo.test');
     ownerActor = await actorOf('owner@demo.test');
     member = await actorOf('member@demo.test');

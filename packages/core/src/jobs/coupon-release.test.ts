@@ -5,7 +5,6 @@ import { verifiedTransaction as transaction } from '../../test/verified-transact
 import { type Actor, findActor } from '../auth/actor.ts';
 import { checkout, onTransaction, payAgain } from '../billing/ledger.ts';
 import { accounts, couponRedemptions, coupons, orders, users } from '../db/schema/index.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
 import { COUPON_HOLD_HOURS, releaseAbandonedCoupons } from './coupon-release.ts';
 
 const HOUR = 3600_000;
@@ -46,8 +45,7 @@ describe.each(drivers)('coupon uses given back on %s', (driver: Driver) => {
   const heldBy = async (orderId: string) =>
     database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db, 'Demo-password-1');
+    database = await createTestDatabase(driver, { seeded: true });
     const [row] = await database.db
       .select({ userId: accounts.ownerUserId, accountId: accounts.id })
       .from(accounts)

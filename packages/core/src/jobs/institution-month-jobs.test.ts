@@ -3,7 +3,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from '../../test/services.ts';
 import { accounts, notifications, subscriptions, users } from '../db/schema/index.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
 import { runInstitutionLapses } from './institution-lapse.ts';
 import { runRenewals } from './renewals.ts';
 import type { JobContext } from './types.ts';
@@ -20,8 +19,7 @@ describe.each(drivers)("the institution's month in the renewals job on %s", (dri
   let ctx: JobContext;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db, 'Demo-password-1');
+    database = await createTestDatabase(driver, { seeded: true });
     ctx = { db: database.db, config: testConfig(), push: { notify: () => {} }, transports: {}, now: () => now };
   });
   afterAll(() => database?.drop());

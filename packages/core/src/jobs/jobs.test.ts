@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from '../../test/services.ts';
 import { queryRows } from '../db/connect.ts';
 import { accounts, notifications, outbox, rooms, subscriptions, users } from '../db/schema/index.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
 import { enqueueMessage } from '../outbox/enqueue.ts';
 import { runMeetingReminders } from './meeting-reminders.ts';
 import { meetingSweeperJob } from './meeting-sweeper.ts';
@@ -34,8 +33,7 @@ describe.each(drivers)('scheduled notification jobs on %s', (driver: Driver) => 
     database.db.select().from(notifications).where(eq(notifications.userId, uid)).orderBy(asc(notifications.id));
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db, 'Demo-password-1');
+    database = await createTestDatabase(driver, { seeded: true });
     ctx = {
       db: database.db,
       config: testConfig(),

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from '../../test/services.ts';
 import { queryRows } from '../db/connect.ts';
 import { accounts, notifications, users } from '../db/schema/index.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
 import { createFlusher } from '../notifications/push-notifications.ts';
 import { createBatcher } from './batch.ts';
 import { sendNotificationJob, type TSendNotification } from './send-notification.ts';
@@ -34,8 +33,7 @@ describe.each(drivers)('send-notification in batches on %s', (driver: Driver) =>
   const pushesOf = (ids: number[]) => pushed.filter((id) => ids.includes(id));
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db, 'Demo-password-1');
+    database = await createTestDatabase(driver, { seeded: true });
     const [row] = await database.db
       .select({ userId: users.id, accountId: accounts.id })
       .from(users)

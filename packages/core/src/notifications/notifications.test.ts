@@ -4,7 +4,6 @@ import { createTestDatabase, type TestDatabase, testConfig } from '../../test/se
 import { findActor } from '../auth/actor.ts';
 import { queryRows } from '../db/connect.ts';
 import { accounts, memberships, notifications, rooms, users } from '../db/schema/index.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
 import { runMeetingReminders } from '../jobs/meeting-reminders.ts';
 import type { JobContext } from '../jobs/types.ts';
 import { createNotification, escapeHtml, listNotifications, renderNotification } from './notifications.ts';
@@ -33,8 +32,7 @@ describe('notification values are escaped, only catalog templates hold markup', 
     (await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id as string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    await seedDemo(database.db, 'Demo-password-1');
+    database = await createTestDatabase('pglite', { seeded: true });
   });
   afterAll(async () => {
     await database?.drop();

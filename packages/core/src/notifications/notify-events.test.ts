@@ -8,7 +8,6 @@ import { openPrivateConversation } from '../chat/open-conversation.ts';
 import { sendMessage } from '../chat/send-message.ts';
 import { queryRows } from '../db/connect.ts';
 import { accounts, meetings, notifications, rooms, subscriptions, users } from '../db/schema/index.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
 import { createMemoryBus } from '../events/bus.ts';
 import { runJobsInProcess } from '../jobs/index.ts';
 import type { JobContext } from '../jobs/types.ts';
@@ -83,8 +82,7 @@ describe.each(drivers)('notifications of events on %s', (driver: Driver) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await seedDemo(database.db, 'Demo-password-1');
+    database = await createTestDatabase(driver, { seeded: true });
     ctx = {
       db: database.db,
       config,
