@@ -12,5 +12,7 @@ export default defineConfig({
     // Suites leave no globals behind (no vi.mock or stubbed env; spies and fake timers are restored where made), so a
     // worker runs file after file without a fresh module graph each time: about 0.5 s less per file.
     isolate: false,
+    // Projects that share a run without isolation must agree on it (vitest groups them): as core's and the BFF's.
+    maxWorkers: 2,
   },
 });

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { LANG_COOKIE } from '@majlis/contracts/cookies';
 import type { NotificationView } from '@majlis/contracts/notifications';
@@ -16,6 +15,7 @@ import {
   dropRedisPrefix,
   randomRedisPrefix,
   redisUrl,
+  startWorker,
   testConfig,
 } from '@majlis/core/testing';
 import { toDigitStyle } from '@majlis/i18n';
@@ -23,38 +23,13 @@ import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createApp } from '../src/app.ts';
 import { attachRealtime, type Realtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient, realtimeModes, sleep, waitFor } from './realtime-client.ts';
 
 const PASSWORD = 'Demo-password-1';
-const repo = fileURLToPath(new URL('../../..', import.meta.url));
-
-/** The scale-out worker as it runs (`apps/worker/src/main.ts`), ready once it says so. */
-async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-    cwd: repo,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout?.on('data', (d) => {
-    out += d;
-  });
-  proc.stderr?.on('data', (d) => {
-    out += d;
-  });
-  await waitFor(
-    () => {
-      if (proc.exitCode !== null) throw new Error(`worker exited: ${out}`);
-      return out.includes('Majlis worker');
-    },
-    60_000,
-    'the worker to start',
-  );
-  return proc;
-}
 
 /**
  * Issue 27: one push path. A notification a job makes (the worker's BullMQ job in scale-out, the same job in-process
@@ -124,7 +99,9 @@ describe.each(realtimeModes('one push path'))('a worker’s notification and the
     runtime = await createRuntime(config, { database });
     await seedDemo(runtime.db, PASSWORD);
     // Started on the seeded database (its start runs the scheduled jobs once).
-    if (dbUrl) worker = await startWorker({ DATABASE_URL: dbUrl, REDIS_URL: redisUrl as string, REDIS_PREFIX: prefix });
+    if (dbUrl) {
+      worker = (await startWorker({ DATABASE_URL: dbUrl, REDIS_URL: redisUrl as string, REDIS_PREFIX: prefix })).proc;
+    }
     // The readers' digit style differs from their language's: Latin digits in Arabic, Arabic-Indic digits in English.
     const digits = { member: 'latn', solo: 'arab' } as const;
     for (const [who, style] of Object.entries(digits)) {

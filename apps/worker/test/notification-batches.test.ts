@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { connectDatabase, type Database, queryRows } from '@majlis/core/db/connect';
 import {
   createPostgresDatabase,
@@ -7,6 +6,7 @@ import {
   randomRedisPrefix,
   redisUrl,
   serviceMissing,
+  startWorker,
 } from '@majlis/core/testing';
 import { Queue } from 'bullmq';
 import { sql } from 'drizzle-orm';
@@ -14,29 +14,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from './listen.ts';
 
-const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
 const JOBS = 1500;
-
-async function startWorker(env: Record<string, string>): Promise<ChildProcess> {
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-    cwd: repo,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout?.on('data', (d) => {
-    out += d;
-  });
-  proc.stderr?.on('data', (d) => {
-    out += d;
-  });
-  while (!out.includes('Majlis worker')) {
-    if (proc.exitCode !== null) throw new Error(`worker exited: ${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return proc;
-}
 
 /**
  * Issue 14: send-notification jobs are stored in batches (one insert for the jobs a worker runs together) and pushed
@@ -64,7 +43,7 @@ describe.skipIf(skip)(`notification jobs in batches, two workers${skip ? ` (${sk
       accountId: owner.account_id,
     })));
     const env = { DATABASE_URL: pg.url, REDIS_URL: redisUrl as string, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '40' };
-    workers.push(await startWorker(env), await startWorker(env));
+    workers.push((await startWorker(env)).proc, (await startWorker(env)).proc);
   });
 
   afterAll(async () => {

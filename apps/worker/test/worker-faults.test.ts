@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { connectDatabase, type Database, queryRows } from '@majlis/core/db/connect';
 import * as schema from '@majlis/core/db/schema/index';
 import {
@@ -8,6 +7,7 @@ import {
   randomRedisPrefix,
   redisUrl,
   serviceMissing,
+  startWorker,
 } from '@majlis/core/testing';
 import { Queue } from 'bullmq';
 import { and, eq, sql } from 'drizzle-orm';
@@ -15,36 +15,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from './listen.ts';
 
-const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
 const ROOMS = 1500;
 const GB = 1024 ** 3;
-
-function startWorker(env: Record<string, string>): Promise<{ proc: ChildProcess; output: () => string }> {
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-    cwd: repo,
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout?.on('data', (d) => {
-    out += d;
-  });
-  proc.stderr?.on('data', (d) => {
-    out += d;
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (out.includes('Majlis worker')) {
-        clearInterval(timer);
-        resolve({ proc, output: () => out });
-      } else if (proc.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`worker exited: ${out}`));
-      }
-    }, 100);
-  });
-}
 
 const until = async (what: string, check: () => Promise<boolean>, ms: number) => {
   const deadline = Date.now() + ms;

@@ -160,3 +160,4 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
   });
   return { ...config, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
+export { startWorker } from './start-worker.ts';

@@ -103,22 +103,19 @@ function usePageVisible(): boolean {
   return visible;
 }
 
+interface ChatProps {
+  me: { userId: string; ownerId: string };
+  enabled: boolean;
+  panelOpen: boolean;
+  children: ReactNode;
+}
+
 /**
  * Team chat state for the dashboard (spec §2, §4): the chat statechart (read/unread rules), the teams and contacts,
  * the tab and the open conversation. The chat counts as visible while the panel is shown on its Chat tab and the
  * page itself is visible.
  */
-export function ChatProvider({
-  me,
-  enabled,
-  panelOpen,
-  children,
-}: {
-  me: { userId: string; ownerId: string };
-  enabled: boolean;
-  panelOpen: boolean;
-  children: ReactNode;
-}) {
+export function ChatProvider({ me, enabled, panelOpen, children }: ChatProps) {
   const realtime = useRealtime();
   const { userId, ownerId } = me;
 
@@ -166,17 +163,7 @@ export function ChatProvider({
  * The lists, the tab and the commands of the chat panel. The open conversation is the statechart's (its context),
  * with what the header shows beside it: the panel reads it from there, and opening or closing is an event to it.
  */
-function ChatState({
-  me,
-  enabled,
-  panelOpen,
-  children,
-}: {
-  me: { userId: string; ownerId: string };
-  enabled: boolean;
-  panelOpen: boolean;
-  children: ReactNode;
-}) {
+function ChatState({ me, enabled, panelOpen, children }: ChatProps) {
   const realtime = useRealtime();
   const actor = ChatActorContext.useActorRef();
   const [teams, setTeams] = useState<Team[]>([]);

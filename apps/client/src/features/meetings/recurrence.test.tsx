@@ -4,26 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { AccountDataProvider, NO_PERMISSION } from '../../state/account.tsx';
 import { apiError, fakeBff, renderWithProviders } from '../../test/harness.tsx';
 import type { Room } from '../rooms/api.ts';
+import { roomView } from '../rooms/rooms.fixtures.ts';
 import type { Meeting } from './api.ts';
 import { MeetingCard } from './MeetingCard.tsx';
 import { MeetingFormDialog } from './MeetingFormDialog.tsx';
 
 /** Issue 16 in the form: days picked ask for an end (no silent one day), and a live summary counts the meetings. */
 
-const room: Room = {
-  id: '6f1c1a52-4a3b-4d7e-9a51-0c1f4a2b7e11',
-  name: 'القاعة الكبرى',
-  nameKey: null,
-  type: 'bbb',
-  participants: 50,
-  storageBytes: 10 * 1024 ** 3,
-  usedBytes: 0,
-  status: 'active',
-  meetingsCount: 0,
-  assignedUser: null,
-  subscription: null,
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const room: Room = roomView();
 
 const account = {
   owner: { display_name: 'x', fname: 'x', lname: 'y', email: 'x@y.z', picture: null },

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
+import { roomView } from '../rooms/rooms.fixtures.ts';
 import type { Recording } from './api.ts';
 
 const id1 = '5d0c0a2b-0000-4000-8000-000000000001';
@@ -23,20 +24,14 @@ const base: Omit<Recording, 'id' | 'name'> = {
   canDownload: true,
 };
 /** A Jitsi room as GET /api/rooms lists it: Jitsi keeps no recordings of its own here. */
-const jitsiRoom = {
+const jitsiRoom = roomView({
   id: 'r-2',
   name: 'Jitsi room',
-  nameKey: null,
   type: 'jitsi',
   participants: 10,
   storageBytes: 0,
-  usedBytes: 0,
-  status: 'active',
-  meetingsCount: 0,
-  assignedUser: null,
-  subscription: null,
   createdAt: '2026-11-01T10:00:00.000Z',
-};
+});
 const recordings: Recording[] = [
   { ...base, id: id1, name: 'محاضرة التسويق' },
   { ...base, id: id2, name: 'Workshop', published: false, canDownload: false, formats: ['presentation'] },

@@ -2,22 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardHandlers, demoUser, fakeBff, renderApp } from '../../test/harness.tsx';
 import { subscription } from '../billing/billing.fixtures.ts';
+import { roomView } from './rooms.fixtures.ts';
 
 /** Issue 26: the room the product named reads in the reader's language; a room its users renamed keeps their name. */
-const room = (id: string, name: string, nameKey: 'trial.roomName' | null) => ({
-  id,
-  name,
-  nameKey,
-  type: 'jitsi',
-  participants: 10,
-  storageBytes: 10 * 1024 ** 3,
-  usedBytes: 0,
-  status: 'active',
-  meetingsCount: 0,
-  assignedUser: null,
-  subscription: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-});
+const room = (id: string, name: string, nameKey: 'trial.roomName' | null) =>
+  roomView({ id, name, nameKey, type: 'jitsi', participants: 10, createdAt: '2026-11-01T10:00:00.000Z' });
 // made by an Arabic owner (its name stored in Arabic), and one an English owner renamed
 const rooms = [room('room-1', 'غرفة تجريبية', 'trial.roomName'), room('room-2', 'Board', null)];
 

@@ -2,21 +2,15 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardHandlers, demoUser, type FakeResponse, fakeBff, renderApp } from '../../test/harness.tsx';
 import { institutionMonthOf } from '../billing/billing.fixtures.ts';
+import { roomView } from './rooms.fixtures.ts';
 
-const room = {
+const room = roomView({
   id: '00000000-0000-4000-8000-000000000010',
   name: 'غرفتي',
-  nameKey: null,
   type: 'jitsi',
   participants: 10,
-  storageBytes: 10 * 1024 ** 3,
-  usedBytes: 0,
-  status: 'active',
-  meetingsCount: 0,
-  assignedUser: null,
-  subscription: null,
   createdAt: '2026-11-01T10:00:00.000Z',
-};
+});
 
 async function openRooms(type: 'indv' | 'inst', rooms: unknown[], extra: Record<string, FakeResponse> = {}) {
   localStorage.setItem('user', JSON.stringify(demoUser));
