@@ -81,7 +81,8 @@ export function formatDateTime(
   digits?: DigitStyle | null,
 ): string {
   const options: Intl.DateTimeFormatOptions = { timeZone, dateStyle: 'medium', timeStyle: 'short', ...opts };
-  const text = new Intl.DateTimeFormat(intlLocale(locale, digits), dateOptions(options)).format(date);
+  const intl = intlLocale(locale, digits);
+  const text = new Intl.DateTimeFormat(intl, dateOptions(options, intl)).format(date);
   const withTime = options.timeStyle !== undefined || options.hour !== undefined;
   return withTime ? `${text} (${zoneName(locale, timeZone, date, digits)})` : text;
 }

@@ -63,7 +63,7 @@ export function NotificationsDrawer({ opened, onClose }: { opened: boolean; onCl
   };
   const time = new Intl.DateTimeFormat(
     intlLocale(language),
-    dateOptions({ dateStyle: 'medium', timeStyle: 'short', timeZone: viewZone() }),
+    dateOptions({ dateStyle: 'medium', timeStyle: 'short', timeZone: viewZone() }, intlLocale(language)),
   );
 
   return (

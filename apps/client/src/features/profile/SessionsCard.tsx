@@ -24,7 +24,7 @@ export function SessionsCard() {
   const load = () => void queryClient.invalidateQueries({ queryKey: queryKeys.profile.sessions });
   const when = new Intl.DateTimeFormat(
     intlLocale(language),
-    dateOptions({ timeZone: viewZone(), dateStyle: 'medium', timeStyle: 'short' }),
+    dateOptions({ timeZone: viewZone(), dateStyle: 'medium', timeStyle: 'short' }, intlLocale(language)),
   );
   const seen = (s: SessionView) => when.format(new Date(s.lastSeenAt));
   const others = sessions?.filter((s) => !s.current).length ?? 0;
