@@ -1,7 +1,7 @@
 import type { SessionUser } from '@majlis/machines';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { api, body } from '../lib/api.ts';
 import { setReaderPrefs } from '../lib/format.ts';
 import { navigate } from '../lib/navigation.ts';
@@ -82,6 +82,16 @@ export function useAccountData(user: SessionUser | null): AccountData | null {
     queryFn: loadAccountBlock,
     enabled: !!user,
   });
+  // A saved profile (a new session user: name, language, digits, zone, Hijri) is read again here, as the account
+  // block carries the profile's language and the reader's clock and digits; the last answer stays on screen meanwhile.
+  const queryClient = useQueryClient();
+  const seen = useRef(user);
+  useEffect(() => {
+    if (user && seen.current && seen.current !== user) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account.data(user.id, user.ownerId) });
+    }
+    seen.current = user;
+  }, [user, queryClient]);
   // A failed storage read is ignored (spec §7): a first failure shows no block, a later one keeps the last answer.
   const storage = useQuery({ queryKey: queryKeys.account.storage, queryFn: readStorage, enabled: !!user });
   useEffect(() => {
