@@ -83,9 +83,14 @@ async function newPostgresDatabase(seeded: boolean): Promise<{ name: string; fro
   return { name, fromTemplate: Boolean(template) };
 }
 
-/** Without a template (outside vitest), a new database is migrated here, and seeded when asked. */
-async function seedUnlessCopied(database: Database, fromTemplate: boolean, opts: TestDatabaseOptions) {
-  if (fromTemplate || !opts.seeded) return;
+/**
+ * Without a template (outside vitest), a new database is migrated here: it gets the price list, as every start adds
+ * it (runtime.ts; db/connect seeds nothing), and the demo when asked. A template's copy has both already.
+ */
+async function prepareUnlessCopied(database: Database, fromTemplate: boolean, opts: TestDatabaseOptions) {
+  if (fromTemplate) return;
+  await ensureDefaultPrices(database.db);
+  if (!opts.seeded) return;
   const { seedDemo } = await import('../src/demo/seed-demo.ts');
   await seedDemo(database.db, TEST_PASSWORD);
 }
@@ -96,16 +101,13 @@ export async function createTestDatabase(driver: Driver, opts: TestDatabaseOptio
     const database = tar
       ? await connectDatabase({ loadDataDir: new Blob([readFileSync(tar)]), migrate: false })
       : await connectDatabase({});
-    // the price list, as every start adds it (runtime.ts): db/connect seeds nothing (a template has it already)
-    await ensureDefaultPrices(database.db);
-    await seedUnlessCopied(database, Boolean(tar), opts);
+    await prepareUnlessCopied(database, Boolean(tar), opts);
     return { ...database, drop: () => database.close() };
   }
   if (!postgresUrl) throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL is not set');
   const { name, fromTemplate } = await newPostgresDatabase(opts.seeded ?? false);
   const database = await connectDatabase({ url: withDatabase(postgresUrl, name), migrate: !fromTemplate });
-  await ensureDefaultPrices(database.db);
-  await seedUnlessCopied(database, fromTemplate, opts);
+  await prepareUnlessCopied(database, fromTemplate, opts);
   return {
     ...database,
     async drop() {
@@ -127,7 +129,7 @@ export async function createPostgresDatabase(
   const url = withDatabase(postgresUrl, name);
   if (!fromTemplate && opts.seeded) {
     const database = await connectDatabase({ url });
-    await seedUnlessCopied(database, false, opts).finally(() => database.close());
+    await prepareUnlessCopied(database, false, opts).finally(() => database.close());
   }
   return { url, drop: () => dropPostgresDatabase(name) };
 }

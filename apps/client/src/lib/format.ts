@@ -90,7 +90,8 @@ export function formatNumber(locale: Locale, n: number, opts?: Intl.NumberFormat
 
 /** A date or time in the reader's digits; `opts.timeZone` as given (callers pass `viewZone()` for moments). */
 export function formatDate(locale: Locale, date: Date | string | number, opts?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), dateOptions(opts, intlLocale(locale))).format(new Date(date));
+  const intl = intlLocale(locale);
+  return new Intl.DateTimeFormat(intl, dateOptions(opts, intl)).format(new Date(date));
 }
 
 /** Digits typed or stored (a meeting number) shown in the reader's style; other characters stay. */

@@ -198,5 +198,5 @@ export async function pushStored(ctx: {
   requestFlush?: (() => void) | undefined;
 }): Promise<void> {
   if (ctx.push) await pushSoon(ctx as PushContext);
-  else if (ctx.bus) await flushPushes({ db: ctx.db, push: busPusher(ctx.bus) } as PushContext);
+  else if (ctx.bus) await flushPushes({ db: ctx.db, push: busPusher(ctx.bus) });
 }
