@@ -5,7 +5,7 @@ import { LANG_COOKIE } from '@majlis/contracts/cookies';
 import type { NotificationView } from '@majlis/contracts/notifications';
 import { connectDatabase, type Database } from '@majlis/core/db/connect';
 import * as schema from '@majlis/core/db/schema/index';
-import { DEMO_EMAILS, seedDemo } from '@majlis/core/demo/seed-demo';
+import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { sendNotificationJob, type TSendNotification } from '@majlis/core/jobs/send-notification';
 import { busPusher } from '@majlis/core/notifications/push-notifications';
 import { createRuntime, type Runtime } from '@majlis/core/runtime';
@@ -83,7 +83,7 @@ describe.each(realtimeModes('one push path'))('a worker’s notification and the
 
   beforeAll(async () => {
     if (mode === 'scale-out') {
-      const pg = await createPostgresDatabase();
+      const pg = await createPostgresDatabase({ seeded: true });
       const connected = await connectDatabase({ url: pg.url });
       database = {
         ...connected,
@@ -94,10 +94,10 @@ describe.each(realtimeModes('one push path'))('a worker’s notification and the
       };
       dbUrl = pg.url;
     } else {
-      database = await createTestDatabase('pglite');
+      database = await createTestDatabase('pglite', { seeded: true });
     }
+    // the demo (seedDemo with the same password), copied from the run's seeded template
     runtime = await createRuntime(config, { database });
-    await seedDemo(runtime.db, PASSWORD);
     // Started on the seeded database (its start runs the scheduled jobs once).
     if (dbUrl) {
       worker = (await startWorker({ DATABASE_URL: dbUrl, REDIS_URL: redisUrl as string, REDIS_PREFIX: prefix })).proc;

@@ -1,18 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, type Database } from './db/connect.ts';
+import { createTestDatabase, type TestDatabase } from '../test/services.ts';
 import { AppError } from './errors.ts';
 import { createLogger, describeError, logError } from './log.ts';
 
 const SECRET = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$SECRET-HASH-VALUE';
 
 describe('logError', () => {
-  let database: Database;
+  let database: TestDatabase;
   beforeAll(async () => {
-    database = await connectDatabase({});
+    // a copy of the run's migrated PGlite (no migrations here)
+    database = await createTestDatabase('pglite');
     await database.db.execute(sql`create table log_probe (email text unique, hash text check (hash <> 'x'))`);
   });
-  afterAll(() => database.close());
+  afterAll(() => database.drop());
 
   async function failing(query: ReturnType<typeof sql>): Promise<unknown> {
     try {
