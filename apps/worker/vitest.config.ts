@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     // Migrated (and seeded) databases made once per run, copied by each suite (packages/core/test/templates.ts).
     globalSetup: ['../../packages/core/test/templates.ts'],
-    // The SIGSTOP test holds a worker for 45 s, then polls up to 150 s for the takeover on a loaded machine.
+    // The SIGSTOP test holds a worker until another takes its job over (seconds; polled up to 150 s on a loaded machine).
     testTimeout: 300_000,
     hookTimeout: 120_000,
     // Suites leave no globals behind (no vi.mock or stubbed env; spies and fake timers are restored where made), so a

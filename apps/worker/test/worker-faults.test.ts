@@ -18,6 +18,12 @@ import { listen } from './listen.ts';
 const skip = serviceMissing('DATABASE_URL') ?? serviceMissing('REDIS_URL');
 const ROOMS = 1500;
 const GB = 1024 ** 3;
+/**
+ * The workers' job lock here, and how often they look for stalled jobs: production's are 30 s each, so issue 2's
+ * "stopped for 45 s" is a stop of 1.5 locks; at 4 s the same stop is 6 s.
+ */
+const LOCK_MS = 4000;
+const STALLED_INTERVAL_MS = 1500;
 
 const until = async (what: string, check: () => Promise<boolean>, ms: number) => {
   const deadline = Date.now() + ms;
@@ -46,8 +52,8 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis and its bus${ski
     DATABASE_URL: pg.url,
     REDIS_URL: redisUrl as string,
     REDIS_PREFIX: prefix,
-    WORKER_LOCK_MS: '4000',
-    WORKER_STALLED_INTERVAL_MS: '1500',
+    WORKER_LOCK_MS: String(LOCK_MS),
+    WORKER_STALLED_INTERVAL_MS: String(STALLED_INTERVAL_MS),
   });
 
   beforeAll(async () => {
@@ -144,7 +150,7 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis and its bus${ski
     b.proc.kill('SIGTERM');
   });
 
-  it('a worker stopped with SIGSTOP for 45 s: another takes over, the user gets each notification exactly once', async () => {
+  it('a worker stopped with SIGSTOP past its lock (1.5 locks, as 45 s is of 30 s): another takes over, the user gets each notification exactly once', async () => {
     await database.db.execute(sql`delete from rooms where account_id = ${accountId}`);
     await database.db.delete(schema.notifications).where(and(eq(schema.notifications.userId, ownerId)));
     received.length = 0;
@@ -155,10 +161,14 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis and its bus${ski
     await until('the scan to start storing', async () => (await stored()).n > 0, 30_000);
     a.proc.kill('SIGSTOP');
     const stoppedAt = Date.now();
-    expect((await stored()).n).toBeLessThan(ROOMS);
+    const atStop = (await stored()).n;
+    expect(atStop).toBeLessThan(ROOMS);
     const b = await startWorker(env());
     workers.push(b.proc);
-    await new Promise((r) => setTimeout(r, 45_000 - (Date.now() - stoppedAt)));
+    // a stays stopped until b has taken the job over (its lock ran out; b stores what a had not), and at least 1.5 locks
+    await until('the other worker to take the scan over', async () => (await stored()).n > atStop, 150_000);
+    const rest = LOCK_MS * 1.5 - (Date.now() - stoppedAt);
+    if (rest > 0) await new Promise((r) => setTimeout(r, rest));
     a.proc.kill('SIGCONT');
     await until(
       'every notification stored and pushed',
