@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { ensureDefaultPrices } from '../src/billing/prices.ts';
 import { connectDatabase, type Database } from '../src/db/connect.ts';
 import { seedDemo } from '../src/demo/seed-demo.ts';
-import { dropPostgresDatabase, postgresUrl, TEMPLATES_ENV, TEST_PASSWORD, type TestTemplates } from './services.ts';
+import {
+  cheapDemoPasswords,
+  dropPostgresDatabase,
+  postgresUrl,
+  TEMPLATES_ENV,
+  TEST_PASSWORD,
+  type TestTemplates,
+} from './services.ts';
 
 /**
  * Vitest globalSetup of the database projects (core, bff, worker): migrates and seeds once per run, so a suite copies
@@ -53,6 +60,7 @@ async function pgliteDumps(folder: string): Promise<TestTemplates['pglite']> {
     await ensureDefaultPrices(database.db);
     const empty = await dump('empty');
     await seedDemo(database.db, TEST_PASSWORD);
+    await cheapDemoPasswords(database.db);
     return { empty, seeded: await dump('seeded') };
   } finally {
     await database.close();
@@ -83,7 +91,10 @@ async function postgresTemplates(names: { empty: string; seeded: string }): Prom
     await admin.query(`create database ${names.empty}`);
     await using(names.empty, true, (d) => ensureDefaultPrices(d.db));
     await admin.query(`create database ${names.seeded} template ${names.empty}`);
-    await using(names.seeded, false, (d) => seedDemo(d.db, TEST_PASSWORD));
+    await using(names.seeded, false, async (d) => {
+      await seedDemo(d.db, TEST_PASSWORD);
+      await cheapDemoPasswords(d.db);
+    });
   } finally {
     await admin.end();
   }
