@@ -6,12 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
+import type { WorkerFixtures } from './e2e/fixtures.ts';
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS } from './e2e/lib/constants.ts';
 
 // One name for this run in every worker (the workers inherit it): the scale-out specs' template database is named so.
 process.env.E2E_RUN ??= `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 
-export default defineConfig({
+export default defineConfig<unknown, WorkerFixtures>({
   testDir: 'e2e/specs',
   outputDir: ARTIFACTS,
   // Two workers, each with a stack of its own (its demo accounts are its own: one spec signs in as the admin another
@@ -42,7 +43,7 @@ export default defineConfig({
   projects: [
     { name: 'embedded', testIgnore: /scale-out\.spec\.ts/ },
     // Two BFFs on PostgreSQL and Redis (plus the worker) per test, started by the spec's fixture: slower to boot.
-    { name: 'scale-out', testMatch: /scale-out\.spec\.ts/, timeout: 360_000 },
+    { name: 'scale-out', testMatch: /scale-out\.spec\.ts/, timeout: 360_000, use: { embeddedStack: false } },
   ],
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',

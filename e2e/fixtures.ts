@@ -79,12 +79,24 @@ async function startStack(mailDir: string): Promise<{ stack: Stack; stop(): Prom
   return { stack: { url: ready[1] as string, bbbURL: ready[2] as string, mailDir }, stop };
 }
 
-export const test = base.extend<Fixtures, { stack: Stack }>({
-  // One stack per worker, so two workers run specs side by side, each on demo accounts nobody else touches; the
-  // scale-out specs never ask for it (they start their own instances).
+export interface WorkerFixtures {
+  /** Whether the project's tests run on the embedded stack (false for the scale-out project, which starts its own). */
+  embeddedStack: boolean;
+  /** This worker's embedded stack, started with the worker's first test; null where `embeddedStack` is false. */
+  stack: Stack | null;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  embeddedStack: [true, { scope: 'worker', option: true }],
+
+  // One stack per worker, so two workers run specs side by side, each on demo accounts nobody else touches. Every
+  // test asks for it (Playwright's own context options read baseURL), hence the project option that spares it.
   stack: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
+    async ({ embeddedStack }, use, workerInfo) => {
+      if (!embeddedStack) {
+        await use(null);
+        return;
+      }
       if (!existsSync(CHROMIUM)) {
         // No browser: every test is skipped (or fails) in requireChromium, and no stack is worth starting.
         await use({ url: 'http://127.0.0.1:9', bbbURL: 'http://127.0.0.1:9', mailDir: MAIL_DIR });
@@ -102,7 +114,7 @@ export const test = base.extend<Fixtures, { stack: Stack }>({
   ],
 
   baseURL: async ({ stack }, use) => {
-    await use(stack.url);
+    await use(stack?.url);
   },
 
   requireChromium: [
@@ -129,6 +141,7 @@ export const test = base.extend<Fixtures, { stack: Stack }>({
   },
 
   mail: async ({ baseURL, stack }, use) => {
+    if (!stack) throw new Error('the mailbox is the embedded stack’s: this project has none');
     // The timer's run may hold the messages already (a claimed row is skipped): then the look after it finds them.
     const deliverNow = () => fetch(`${baseURL}/test/deliver-outbox`, { method: 'POST' }).catch(() => undefined);
     await use({
@@ -150,6 +163,7 @@ export const test = base.extend<Fixtures, { stack: Stack }>({
   },
 
   bbbURL: async ({ stack }, use) => {
+    if (!stack) throw new Error('the simulator is the embedded stack’s: this project has none');
     await use(stack.bbbURL);
   },
 });
