@@ -23,7 +23,8 @@ export default defineConfig<unknown, WorkerFixtures>({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  timeout: 90_000,
+  // Two workers share the two cores, so a test runs about a fifth slower than alone (one busy run each way).
+  timeout: 120_000,
   expect: { timeout: 15_000, toPass: { timeout: 15_000 } },
   reporter: [['list'], ['./e2e/reporter.ts']],
   use: {
