@@ -1,32 +1,37 @@
 /**
  * End-to-end specs: the real BFF (embedded PGlite, fresh data dir) serving the built client, driven in Debian's
- * Chromium. The webServer builds the client, then starts e2e/stack.ts, so `npx playwright test` (or `npm run e2e`) is
- * all it takes. Without /usr/bin/chromium the specs are skipped, or fail with REQUIRE_SERVICES=1 (see e2e/fixtures.ts).
+ * Chromium. The global setup builds the client when it is stale; each worker then starts its own embedded stack
+ * (e2e/stack.ts, by the `stack` fixture of e2e/fixtures.ts), so `npx playwright test` (or `npm run e2e`) is all it
+ * takes. Without /usr/bin/chromium the specs are skipped, or fail with REQUIRE_SERVICES=1 (see e2e/fixtures.ts).
  */
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
+import type { WorkerFixtures } from './e2e/fixtures.ts';
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS } from './e2e/lib/constants.ts';
 
-const showServerLogs = process.env.E2E_BFF_LOGS === '1';
+// One name for this run in every worker (the workers inherit it): the scale-out specs' template database is named so.
+process.env.E2E_RUN ??= `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 
-export default defineConfig({
+export default defineConfig<unknown, WorkerFixtures>({
   testDir: 'e2e/specs',
   outputDir: ARTIFACTS,
-  // One worker: the specs share the embedded BFF and its demo accounts (one signs in as the admin another switches,
-  // the English meetings page sees the Arabic test's meeting), and on two cores a second browser would slow both.
-  workers: 1,
+  // Two workers, each with a stack of its own (its demo accounts are its own: one spec signs in as the admin another
+  // switches, the English meetings page sees the Arabic test's meeting), a spec file's tests in order in one worker.
+  // On two cores the second worker fills the first's waits (page loads, the socket, the simulator, the scale-out
+  // boots); E2E_WORKERS=1 runs them one after the other.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  timeout: 90_000,
+  // Two workers share the two cores, so a test runs about a fifth slower than alone (one busy run each way).
+  timeout: 120_000,
   expect: { timeout: 15_000, toPass: { timeout: 15_000 } },
   reporter: [['list'], ['./e2e/reporter.ts']],
   use: {
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
-    // Set by the webServer's ready line (its named groups go to the environment) before the workers load this file.
-    baseURL: process.env.E2E_BASE_URL,
+    // baseURL is the worker's own stack (the `stack` fixture of e2e/fixtures.ts).
     viewport: { width: 1280, height: 800 },
     actionTimeout: 15_000,
     navigationTimeout: 15_000,
@@ -39,18 +44,8 @@ export default defineConfig({
   projects: [
     { name: 'embedded', testIgnore: /scale-out\.spec\.ts/ },
     // Two BFFs on PostgreSQL and Redis (plus the worker) per test, started by the spec's fixture: slower to boot.
-    { name: 'scale-out', testMatch: /scale-out\.spec\.ts/, timeout: 240_000 },
+    { name: 'scale-out', testMatch: /scale-out\.spec\.ts/, timeout: 360_000, use: { embeddedStack: false } },
   ],
-  webServer: existsSync(CHROMIUM)
-    ? {
-        // The client is built first when its sources are newer than apps/client/dist (e2e/build-client.ts), so
-        // `npx playwright test` alone tests the sources as they are, and a run after CI's own build does not build again.
-        command: 'node --import tsx e2e/build-client.ts && node --import tsx e2e/stack.ts',
-        wait: { stdout: /e2e stack ready: (?<e2e_base_url>\S+) (?<e2e_bbb_url>\S+)/ },
-        timeout: 120_000,
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-        stdout: showServerLogs ? 'pipe' : 'ignore',
-        stderr: 'pipe',
-      }
-    : undefined,
+  globalSetup: './e2e/global-setup.ts',
+  globalTeardown: './e2e/global-teardown.ts',
 });

@@ -1,9 +1,10 @@
 /**
- * The embedded stack the end-to-end specs run against, started by playwright.config.ts's `webServer`: the
- * BigBlueButton simulator (test-only, never used by `npm start`), a mail catcher, then the real BFF in this process
- * (embedded PGlite in a fresh data dir, serving the built client). Once the BFF answers /api/health it prints the
- * ready line, whose named groups Playwright copies into the environment of the tests (E2E_BASE_URL, E2E_BBB_URL).
- * Playwright stops it with SIGTERM, which the BFF's own shutdown handles (it ends the process, simulator included).
+ * One embedded stack the end-to-end specs run against, started by e2e/fixtures.ts for each Playwright worker (its own
+ * port, database and mailbox, so the workers' specs never meet): the BigBlueButton simulator (test-only, never used by
+ * `npm start`), a mail catcher writing to E2E_MAIL_DIR, then the real BFF in this process (embedded PGlite in a fresh
+ * data dir, serving the built client). Once the BFF answers /api/health it prints the ready line the fixture waits
+ * for. SIGTERM, or the end of its stdin (the worker that started it is gone), stops it through the BFF's own shutdown
+ * (it ends the process, simulator included).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,7 +14,9 @@ import { MAIL_DIR, REPO } from './lib/constants.ts';
 import { startMailCatcher } from './lib/mail-catcher.ts';
 
 if (!existsSync(join(REPO, 'apps/client/dist/index.html'))) {
-  console.error('apps/client/dist is missing: run `npm run build` first (the webServer of playwright.config.ts does).');
+  console.error(
+    'apps/client/dist is missing: run `npm run build` first (the globalSetup of playwright.config.ts does).',
+  );
   process.exit(1);
 }
 
@@ -34,7 +37,10 @@ const { BbbSimulator } = (await import(
 )) as { BbbSimulator: new () => { url: string; secret: string; start(): Promise<unknown> } };
 const bbb = new BbbSimulator();
 await bbb.start();
-const mail = await startMailCatcher(MAIL_DIR);
+// A mailbox of its own, empty: a message of an earlier run (or of the other worker's stack) is never read as this one's.
+const mailDir = process.env.E2E_MAIL_DIR ?? MAIL_DIR;
+rmSync(mailDir, { recursive: true, force: true });
+const mail = await startMailCatcher(mailDir);
 
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'majlis-e2e-'));
@@ -65,3 +71,7 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 200));
 }
 console.log(`e2e stack ready: ${baseURL} ${bbb.url}`);
+if (process.env.E2E_STACK_STDIN === '1') {
+  process.stdin.on('close', () => process.kill(process.pid, 'SIGTERM'));
+  process.stdin.resume();
+}

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { test as base } from '../fixtures.ts';
 import { DEMO_PASSWORD, REPO } from './constants.ts';
+import { createScaleOutDatabase, dropRedisPrefix } from './scaleout-db.ts';
 
 /**
  * Scale-out for the browser: two real BFF processes (Hono + socket.io with the Redis adapter) on a fresh PostgreSQL
@@ -18,11 +19,6 @@ export interface ScaleOut {
   redisPrefix: string;
   logs(): string;
   stop(): Promise<void>;
-}
-
-interface TestServices {
-  createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }>;
-  dropRedisPrefix(prefix: string): Promise<void>;
 }
 
 /** Why the scale-out specs cannot run here (null when they can); with REQUIRE_SERVICES=1 a missing service fails. */
@@ -56,8 +52,11 @@ function spawnNode(script: string, env: NodeJS.ProcessEnv, log: (s: string) => v
   return child;
 }
 
+/** How long a process of the scale-out may take to start: its three start side by side, on two busy cores. */
+const START_MS = 180_000;
+
 async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + START_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`BFF exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -65,7 +64,8 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`BFF at ${url} did not answer within 90 s:\n${output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`BFF at ${url} did not answer within ${START_MS / 1000} s:\n${output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -78,13 +78,18 @@ async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
+async function waitWorker(worker: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_MS;
+  while (!output().includes('Majlis worker')) {
+    if (worker.exitCode !== null) throw new Error(`worker exited with ${worker.exitCode}:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`worker did not start within ${START_MS / 1000} s:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 export async function startScaleOut(options: { worker?: boolean } = {}): Promise<ScaleOut> {
   const redisUrl = process.env.REDIS_URL as string;
-  // Test-only helpers of packages/core, loaded by path (they live outside this project's sources).
-  const services = (await import(
-    new URL('../../packages/core/test/services.ts', import.meta.url).href
-  )) as TestServices;
-  const database = await services.createPostgresDatabase();
+  const database = await createScaleOutDatabase();
   const redisPrefix = `majlis-e2e-${randomBytes(4).toString('hex')}:`;
   const [portA, portB] = [await freePort(), await freePort()];
   const urlA = `http://127.0.0.1:${portA}`;
@@ -108,34 +113,29 @@ export async function startScaleOut(options: { worker?: boolean } = {}): Promise
   const stop = async () => {
     await Promise.all(children.map(stopChild));
     await database.drop().catch(() => {});
-    await services.dropRedisPrefix(redisPrefix).catch(() => {});
+    await dropRedisPrefix(redisPrefix).catch(() => {});
   };
   try {
-    // One after the other: the first migrates the fresh database and seeds the demo accounts.
+    // All at once: the database is a migrated and seeded copy, so no instance waits for another's migrations (each
+    // start finds them applied and the demo there).
     const a = spawnNode(
       'apps/bff/src/main.ts',
       { ...base, PORT: String(portA), PUBLIC_URL: urlA, SEED_DEMO: '1' },
       log,
     );
-    children.push(a);
-    await waitHealthy(urlA, a, () => output);
     const b = spawnNode(
       'apps/bff/src/main.ts',
       { ...base, PORT: String(portB), PUBLIC_URL: urlB, SEED_DEMO: '0' },
       log,
     );
-    children.push(b);
-    await waitHealthy(urlB, b, () => output);
-    if (options.worker) {
-      const worker = spawnNode('apps/worker/src/main.ts', base, log);
-      children.push(worker);
-      const deadline = Date.now() + 60_000;
-      while (!output.includes('Majlis worker')) {
-        if (worker.exitCode !== null) throw new Error(`worker exited with ${worker.exitCode}:\n${output}`);
-        if (Date.now() > deadline) throw new Error(`worker did not start within 60 s:\n${output}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    children.push(a, b);
+    const worker = options.worker ? spawnNode('apps/worker/src/main.ts', base, log) : undefined;
+    if (worker) children.push(worker);
+    await Promise.all([
+      waitHealthy(urlA, a, () => output),
+      waitHealthy(urlB, b, () => output),
+      worker && waitWorker(worker, () => output),
+    ]);
   } catch (error) {
     await stop();
     throw error;

@@ -13,13 +13,12 @@ const HIJRI_MONTHS_EN = /(Muharram|Safar|Rabiʻ|Jumada|Rajab|Shaʻban|Ramadan|Sh
 for (const language of ['ar', 'en'] as const) {
   test(`${language}: the Hijri switch of the profile shows the Hijri date on the meetings and the calendar`, async ({
     page,
+    baseURL,
   }) => {
     test.setTimeout(180_000); // four pages and a 400-zone list, on two busy cores
     await page
       .context()
-      .addCookies([
-        { name: 'MajlisLang', value: language === 'en' ? 'En' : 'Ar', url: process.env.E2E_BASE_URL ?? '' },
-      ]);
+      .addCookies([{ name: 'MajlisLang', value: language === 'en' ? 'En' : 'Ar', url: baseURL ?? '' }]);
     await signInByApi(page, 'owner@demo.test');
     const hijri = language === 'ar' ? HIJRI_MONTHS_AR : HIJRI_MONTHS_EN;
     // The form sends its digit style too ("none" becomes the language's): left out here, so the owner of the other

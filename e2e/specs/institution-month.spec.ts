@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { ar } from '../lib/catalog.ts';
-import { api, screenshot, signIn, uniqueEmail } from '../lib/helpers.ts';
+import { api, screenshot, signInByApi, uniqueEmail } from '../lib/helpers.ts';
 import { confirmationLink, register } from '../lib/register.ts';
 
 /**
@@ -83,7 +83,7 @@ test('in Arabic: an institution 8 days past its month is read-only, sees why, re
 
   await test.step('the admin sees it too, and is told the owner must renew', async () => {
     const adminPage = await newPage();
-    await signIn(adminPage, adminEmail, password);
+    await signInByApi(adminPage, adminEmail, password);
     const banner = adminPage.getByTestId(BANNER);
     await expect(banner).toHaveAttribute('data-state', 'lapsed');
     await expect(banner).toContainText(

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
-import { expectAccessible, screenshot, signIn, uniqueEmail } from '../lib/helpers.ts';
+import { expectAccessible, screenshot, signInByApi, uniqueEmail } from '../lib/helpers.ts';
 import { type ScaleOut, test } from '../lib/scaleout.ts';
 
 /**
@@ -120,7 +120,7 @@ test('an institution in Arabic across two instances: add, team, room, chat, deac
 
   const owner = await pageOn('a');
   await owner.setViewportSize(wide);
-  await signIn(owner, 'owner@demo.test');
+  await signInByApi(owner, 'owner@demo.test');
 
   await test.step('the owner adds an admin with an initial password and a member by invitation', async () => {
     await owner.goto('/dashbord/userManagement');
@@ -191,7 +191,7 @@ test('an institution in Arabic across two instances: add, team, room, chat, deac
 
   const adminPage = await pageOn('b');
   await test.step('the admin signs in on instance B and chats with the member (on A) in the team', async () => {
-    await signIn(adminPage, admin.email, ADMIN_PASSWORD);
+    await signInByApi(adminPage, admin.email, ADMIN_PASSWORD);
     await openChat(adminPage);
     // The member was signed in before the team existed: it reached their chat live (teams-changed).
     await openChat(memberPage);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { ar } from '../lib/catalog.ts';
-import { api, expectAccessible, screenshot, setLanguage, signIn, uniqueEmail } from '../lib/helpers.ts';
+import { api, expectAccessible, screenshot, setLanguage, signInByApi, uniqueEmail } from '../lib/helpers.ts';
 
 /**
  * Issue 25, invitations as first-class rows, in Arabic on a phone and a desktop: an institution's owner invites an
@@ -32,7 +32,7 @@ for (const width of [360, 1366]) {
     mail,
   }) => {
     const owner = await newPage();
-    await signIn(owner, 'owner@demo.test');
+    await signInByApi(owner, 'owner@demo.test');
     // Signed in on a desktop (the sign-in helper waits for the sidebar), then the width of the walk.
     await owner.setViewportSize({ width, height: width < 600 ? 780 : 900 });
     // The cookie choice made, so the pictures show the page, not the banner (which has its own spec).

@@ -6,13 +6,13 @@
 import { expect } from '@playwright/test';
 import { test } from '../fixtures.ts';
 import { DEMO_PASSWORD } from '../lib/constants.ts';
-import { api, expectLanguage, screenshot, setLanguage, signIn } from '../lib/helpers.ts';
+import { api, expectLanguage, screenshot, setLanguage, signInByApi } from '../lib/helpers.ts';
 
 // Huda, a member of the demo institution whose profile is Arabic; no other spec signs in as her.
 const HUDA = 'huda@demo.test';
 
 test('toggling the language on the profile page, then saving, keeps the chosen language', async ({ page }) => {
-  await signIn(page, HUDA);
+  await signInByApi(page, HUDA);
   await page.goto('/dashbord/profile');
   const save = page.locator('section[aria-labelledby="profile-details"]').getByRole('button', { name: 'حفظ' });
   await expect(save).toBeVisible();
@@ -56,7 +56,7 @@ test('English chosen on /login, then signing in as an Arabic-profile user: Engli
 }) => {
   // Her profile is Arabic (set through another browser, as the last device she used left it).
   const other = await newPage();
-  await signIn(other, HUDA);
+  await signInByApi(other, HUDA);
   expect((await api(other, 'PUT', '/api/profile/locale', { locale: 'ar' })).status).toBe(200);
 
   await page.goto('/login');

@@ -8,7 +8,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from '../fixtures.ts';
-import { screenshot, signIn } from '../lib/helpers.ts';
+import { screenshot, signInByApi } from '../lib/helpers.ts';
 
 type Language = 'ar' | 'en';
 const PHONE = { width: 360, height: 780 };
@@ -40,7 +40,7 @@ for (const language of ['ar', 'en'] as const) {
       await consented(page, language, baseURL);
       await page.setViewportSize(WIDE);
       // هدى (member2) has the demo's notification: the bell shows its badge.
-      await signIn(page, 'huda@demo.test');
+      await signInByApi(page, 'huda@demo.test');
       // The wide sidebar's side is the side the phone's drawer must open on.
       const sidebar = await box(page.getByTestId('sidebar'));
       const sidebarOnRight = sidebar.centre > WIDE.width / 2;
@@ -102,7 +102,7 @@ for (const language of ['ar', 'en'] as const) {
       baseURL,
     }) => {
       await consented(page, language, baseURL);
-      await signIn(page, 'owner@demo.test');
+      await signInByApi(page, 'owner@demo.test');
       await page.setViewportSize(PHONE);
       await page.goto('/dashbord/meeting');
       await page.getByTestId('new-meeting').click();
@@ -194,7 +194,7 @@ for (const language of ['ar', 'en'] as const) {
     }) => {
       await consented(page, language, baseURL);
       await page.setViewportSize(WIDE);
-      await signIn(page, 'admin@demo.test');
+      await signInByApi(page, 'admin@demo.test');
       const sidebar = page.getByTestId('sidebar');
       await sidebar.getByRole('button', { name: say(language, 'إدارة المستخدمين', 'User management') }).click();
       const officials = sidebar.getByRole('link', {
@@ -232,7 +232,7 @@ test('English calendar: an Arabic title keeps its own direction, so it is cut at
 }) => {
   await consented(page, 'en', baseURL);
   await page.setViewportSize(WIDE);
-  await signIn(page, 'owner@demo.test');
+  await signInByApi(page, 'owner@demo.test');
   await page.goto('/dashbord/calender');
   const titles = page.locator('.majlis-event-title');
   await expect(titles.first()).toBeVisible();
@@ -252,7 +252,7 @@ test('English: a refused coupon turns Pay off until it is removed; the storage p
 }) => {
   await consented(page, 'en', baseURL);
   await page.setViewportSize(WIDE);
-  await signIn(page, 'owner@demo.test');
+  await signInByApi(page, 'owner@demo.test');
   // The sidebar's storage percent is the one its message gives (one decimal both), not "0%" beside "0.3%".
   const storage = page.getByTestId('storage-block');
   const label = (await storage.locator('p').first().textContent()) ?? '';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
-import { api, expectAccessible, screenshot, signIn } from '../lib/helpers.ts';
+import { api, expectAccessible, screenshot, signInByApi } from '../lib/helpers.ts';
 import { test } from '../lib/scaleout.ts';
 
 const TEAM = 'فريق التصميم';
@@ -49,8 +49,8 @@ test('scale-out chat in Arabic: admin on instance A and member on B, private and
   const member = await pageOn('b');
 
   await test.step('both sign in and open the chat; each sees the other online', async () => {
-    await signIn(admin, 'admin@demo.test');
-    await signIn(member, 'member@demo.test');
+    await signInByApi(admin, 'admin@demo.test');
+    await signInByApi(member, 'member@demo.test');
     await openChat(admin);
     await openChat(member);
     // The choice is remembered (spec §2: chatScreen).
@@ -150,7 +150,7 @@ test.describe('with the worker', () => {
   }) => {
     const owner = await pageOn('a');
     const socketReady = socketConnected(owner);
-    await signIn(owner, 'owner@demo.test');
+    await signInByApi(owner, 'owner@demo.test');
     await expect(owner.getByTestId('notifications-button')).toBeVisible();
     await socketReady;
     await expect(owner.getByTestId('notifications-badge')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures.ts';
 import { DEMO_PASSWORD } from '../lib/constants.ts';
-import { expectAccessible, expectLanguage, screenshot, setLanguage, signIn, uniqueEmail } from '../lib/helpers.ts';
+import { expectAccessible, expectLanguage, screenshot, setLanguage, signInByApi, uniqueEmail } from '../lib/helpers.ts';
 
 test('switching to English sets dir=ltr and the cookie, and survives a reload', async ({ page }) => {
   await page.goto('/');
@@ -31,7 +31,7 @@ test('accepting cookies hides the banner, also after a reload', async ({ page })
 });
 
 test('the sidebar collapses at 500px into a drawer, and expands on a wide screen', async ({ page }) => {
-  await signIn(page, 'owner@demo.test');
+  await signInByApi(page, 'owner@demo.test');
   const sidebar = page.getByTestId('sidebar');
   // Polled: the width animates for 0.2 s after each change.
   const widthBecomes = (target: number) =>
@@ -63,17 +63,17 @@ test('the sidebar collapses at 500px into a drawer, and expands on a wide screen
 });
 
 test('a member sees no Administration heading; an admin does', async ({ page: member, newPage }) => {
-  await signIn(member, 'member@demo.test');
+  await signInByApi(member, 'member@demo.test');
   await expect(member.getByTestId('user-role').getByText('عضو')).toBeVisible();
   await expect(member.getByTestId('admin-heading')).toHaveCount(0);
 
   const admin = await newPage();
-  await signIn(admin, 'admin@demo.test');
+  await signInByApi(admin, 'admin@demo.test');
   await expect(admin.getByTestId('admin-heading').getByText('الإدارة')).toBeVisible();
 });
 
 test('an admin with two accounts switches to the other one', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
+  await signInByApi(page, 'admin@demo.test');
   const storedUser = async () => JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null');
   const before = await storedUser();
   await page.getByTestId('user-menu').click();
@@ -125,7 +125,7 @@ for (const language of ['ar', 'en'] as const) {
     });
 
     await test.step('dashboard', async () => {
-      await signIn(page, 'owner@demo.test', DEMO_PASSWORD);
+      await signInByApi(page, 'owner@demo.test', DEMO_PASSWORD);
       await expect(page.getByTestId('storage-block')).toBeVisible();
       await screenshot(page, `dashboard-${language}`);
       await expectAccessible(page, `dashboard (${language})`);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { ar } from '../lib/catalog.ts';
 import { DEMO_PASSWORD } from '../lib/constants.ts';
-import { api, signIn } from '../lib/helpers.ts';
+import { api, signInByApi } from '../lib/helpers.ts';
 
 /**
  * Issue 17: the rules are the server's, so two devices of one person agree. Two browsers (separate contexts, own
@@ -36,9 +36,9 @@ async function nadiaWritesToSam(page: Page, texts: string[]) {
 }
 
 test('a password changed on one device signs the other out within a second, saying why', async ({ page, newPage }) => {
-  await signIn(page, SAM);
+  await signInByApi(page, SAM);
   const other = await newPage();
-  await signIn(other, SAM);
+  await signInByApi(other, SAM);
   await expect(other.getByTestId('sidebar')).toBeVisible();
 
   await page.goto('/dashbord/profile');
@@ -71,12 +71,12 @@ test('messages sent while a member was away are unread in a new browser; a notif
   newPage,
 }) => {
   // Sam has no page open: every device of his was signed out by the test before (or never signed in).
-  await signIn(page, NADIA);
+  await signInByApi(page, NADIA);
   const texts = ['مرحبًا سام', 'هل راجعت العرض؟', 'اجتماع الغد في العاشرة'];
   await nadiaWritesToSam(page, texts);
 
   const phone = await newPage();
-  await signIn(phone, SAM);
+  await signInByApi(phone, SAM);
   // The chat button counts the three: the server stored them unread for him at send.
   await expect(phone.getByTestId('chat-toggle')).toHaveAttribute(
     'aria-label',
@@ -85,7 +85,7 @@ test('messages sent while a member was away are unread in a new browser; a notif
 
   // The away notice came as one notification for the conversation; a second browser sees it too.
   const laptop = await newPage();
-  await signIn(laptop, SAM);
+  await signInByApi(laptop, SAM);
   const bell = (p: Page) => p.getByTestId('notifications-button');
   const countOf = async (p: Page) => {
     const label = (await bell(p).getAttribute('aria-label')) ?? '';

@@ -1,5 +1,8 @@
 import * as schema from '@majlis/core/db/schema/index';
 import { AppError } from '@majlis/core/errors';
+import { deliverOutbox } from '@majlis/core/jobs/deliver-outbox';
+import { noPush } from '@majlis/core/jobs/types';
+import { transportsFor } from '@majlis/core/providers/messaging/transport';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -16,7 +19,8 @@ const ZAgeBody = z.strictObject({ email: z.email(), daysPastEnd: z.number().int(
  * Test-only hooks for the end-to-end stack (e2e/stack.ts sets NODE_ENV=test): mounted by app.ts only when
  * NODE_ENV=test in the embedded default, so `npm start` (development or production) never has them, and they answer
  * this machine alone. The browser cannot wait a month: this moves an institution's month to have ended
- * `daysPastEnd` days ago (a negative number: still running), as the renewals job would have left it.
+ * `daysPastEnd` days ago (a negative number: still running), as the renewals job would have left it. Nor need it wait
+ * for the outbox's 10 s timer: /deliver-outbox runs that job's delivery now (the same claim, the same SMTP transport).
  */
 export const testHookRoutes = new Hono<Env>()
   .use(async (c, next) => {
@@ -45,4 +49,15 @@ export const testHookRoutes = new Hono<Env>()
       .returning({ id: schema.subscriptions.id });
     if (!moved.length) throw new AppError(404, 'NOT_FOUND');
     return c.json({ ok: true, renewsAt: ends.toISOString() });
+  })
+  .post('/deliver-outbox', async (c) => {
+    const { db, config } = c.get('runtime');
+    const result = await deliverOutbox({
+      db,
+      config,
+      push: noPush,
+      transports: transportsFor(config),
+      now: () => new Date(),
+    });
+    return c.json(result);
   });
