@@ -100,7 +100,13 @@ export const ZMeetingView = z.object({
   ...flagShape,
   status: z.enum(MEETING_STATUSES),
   active: z.boolean(),
+  /** The invitation link: /join/<number>, with `?pwd=<passcode>` when the meeting has one (nobody types it). */
   joinUrl: z.string(),
+  /**
+   * The meeting's six-digit passcode, or null when it has none. Only hosts read a meeting view (owner, assistants,
+   * owner/admins of its account: meeting-access.ts), so only they see it.
+   */
+  passcode: z.string().nullable(),
   nextOccurrence: ZOccurrenceView.nullable(),
   isOwner: z.boolean(),
   isAssistant: z.boolean(),
@@ -173,6 +179,14 @@ export const MEETING_LIMITS = {
   /** A chosen public number: 8 to 12 digits (generated ones have 9 to 12). */
   number: /^\d{8,12}$/,
   invitationsMax: 50,
+} as const;
+
+/** Meeting passcodes (issue 30): six digits, asked on the join page unless the link carries them. */
+export const MEETING_PASSCODE = {
+  length: 6,
+  pattern: /^\d{6}$/,
+  /** The invitation link's query parameter (Zoom's name for the same thing). */
+  param: 'pwd',
 } as const;
 export const MEETING_TYPES = ['permanent', 'scheduled'] as const;
 /** Weekdays, 0 = Sunday … 6 = Saturday (Date.getDay's convention). */
