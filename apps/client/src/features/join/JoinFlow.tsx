@@ -22,6 +22,7 @@ import { inspect } from '../../lib/inspect.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useSessionUser } from '../../state/session.tsx';
+import { JoinPasscodeField, passcodeFromLink, passcodeShown, passcodeToSend, usePasscodeForm } from './JoinPasscode.tsx';
 
 const param = (number: string) => ({ param: { number: seg(number) } });
 
@@ -34,7 +35,11 @@ export const joinLogic = joinMachine.provide({
       body(
         api.join[':number'].$post({
           ...param(input.number),
-          json: { ...(input.name ? { name: input.name } : {}), ...(input.asOwner ? { asOwner: true } : {}) },
+          json: {
+            ...(input.name ? { name: input.name } : {}),
+            ...(input.asOwner ? { asOwner: true } : {}),
+            ...(input.passcode ? { passcode: input.passcode } : {}),
+          },
         }),
       ),
     ),
@@ -65,8 +70,12 @@ export function JoinFlow({
   const [number, setNumber] = useState(() => toAsciiDigits(initialNumber).replace(/\D/g, ''));
   const [name, setName] = useState(() => (user ? `${user.fname} ${user.lname}`.trim() : ''));
   const [asOwner, setAsOwner] = useState(false);
+  // the invitation link's passcode is sent without showing it; the box shows when the meeting asks for one
+  const [linked] = useState(() => !!passcodeFromLink());
+  const passcodeForm = usePasscodeForm();
   const [errors, setErrors] = useState<{ number?: string; name?: string }>({});
   const { meeting, errorCode, errorMessage, answer } = state.context;
+  const askPasscode = passcodeShown(linked, meeting, errorCode);
 
   const generic = t`An error occurred, try again`;
   const messages: Record<string, string> = {
@@ -84,8 +93,9 @@ export function JoinFlow({
     if (!/^\d{4,20}$/.test(number)) found.number = t`Enter the meeting number`;
     if (!user && !name.trim()) found.name = t`Enter your name`;
     setErrors(found);
-    if (Object.keys(found).length) return;
-    send({ type: 'join.submit', number, name: name.trim(), asOwner });
+    const passcode = passcodeToSend(passcodeForm, askPasscode);
+    if (Object.keys(found).length || passcode === null) return;
+    send({ type: 'join.submit', number, name: name.trim(), asOwner, ...(passcode ? { passcode } : {}) });
   }
 
   const busy = state.matches('checking') || state.matches('joining');
@@ -204,6 +214,7 @@ export function JoinFlow({
               error={errors.name}
               disabled={busy}
             />
+            {askPasscode && <JoinPasscodeField form={passcodeForm} disabled={busy} />}
             {user && (
               <Checkbox
                 label={t`Start it as the owner`}
