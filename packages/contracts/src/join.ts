@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZBilingual } from './errors.ts';
 import { toAsciiDigits } from './digits.ts';
-import { MEETING_PASSCODE, MEETING_STATUSES } from './meetings.ts';
+import { MEETING_STATUSES } from './meetings.ts';
+import { MEETING_PASSCODE } from './passcode.ts';
 import { ROOM_TYPES } from './rooms.ts';
 import { nameText, singleLine } from './strings.ts';
 

@@ -181,13 +181,7 @@ export const MEETING_LIMITS = {
   invitationsMax: 50,
 } as const;
 
-/** Meeting passcodes (issue 30): six digits, asked on the join page unless the link carries them. */
-export const MEETING_PASSCODE = {
-  length: 6,
-  pattern: /^\d{6}$/,
-  /** The invitation link's query parameter (Zoom's name for the same thing). */
-  param: 'pwd',
-} as const;
+export { MEETING_PASSCODE } from './passcode.ts';
 export const MEETING_TYPES = ['permanent', 'scheduled'] as const;
 /** Weekdays, 0 = Sunday … 6 = Saturday (Date.getDay's convention). */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;

@@ -1,4 +1,4 @@
-import { MEETING_PASSCODE } from '@majlis/contracts/meetings';
+import { MEETING_PASSCODE } from '@majlis/contracts/passcode';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, body, seg } from '../../lib/api.ts';
 
