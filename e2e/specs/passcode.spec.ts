@@ -28,7 +28,11 @@ test('meeting passcodes: shown to the owner, asked by number (Arabic digits work
 
   let made: Made = { id: '', number: '', passcode: '', joinUrl: '' };
   await test.step('a BigBlueButton meeting guests may open: its card shows the passcode in Arabic digits', async () => {
-    const room = await api<{ id: string }>(page, 'POST', '/api/rooms', { name: 'قاعة الأمناء', type: 'bbb', participants: 50 });
+    const room = await api<{ id: string }>(page, 'POST', '/api/rooms', {
+      name: 'قاعة الأمناء',
+      type: 'bbb',
+      participants: 50,
+    });
     expect(room.status).toBe(201);
     await buyRoom(page, room.json.id);
     const meeting = await api<Made>(page, 'POST', '/api/meetings', {
@@ -55,7 +59,9 @@ test('meeting passcodes: shown to the owner, asked by number (Arabic digits work
     await guest.getByRole('button', { name: 'انضمام' }).click();
     await expect(guest.getByTestId('join-error')).toContainText('لهذا الاجتماع رمز مرور: أدخله للانضمام');
     // a wrong one says so, in the page's language
-    await guest.getByLabel('رمز المرور').fill(toArabicDigits(String((Number(made.passcode) + 1) % 1e6).padStart(6, '0')));
+    await guest
+      .getByLabel('رمز المرور')
+      .fill(toArabicDigits(String((Number(made.passcode) + 1) % 1e6).padStart(6, '0')));
     await guest.getByRole('button', { name: 'انضمام' }).click();
     await expect(guest.getByTestId('join-error')).toContainText('رمز المرور غير صحيح');
     await shoot(guest, 'passcode-join-ar', guest.getByTestId('join'));

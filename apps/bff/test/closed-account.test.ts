@@ -164,7 +164,10 @@ describe.each(drivers)('a closed account on %s', (driver) => {
     async (status) => {
       const f = await fixture();
       const anon = await anonymous();
-      const guestBefore = await anon.post(`/api/join/${f.running.number}`, { name: 'Guest', passcode: f.running.passcode });
+      const guestBefore = await anon.post(`/api/join/${f.running.number}`, {
+        name: 'Guest',
+        passcode: f.running.passcode,
+      });
       expect(guestBefore.status, guestBefore.text).toBe(200);
       expect((await anon.get(`/api/recordings/${f.recordingId}?t=${f.token}`)).status).toBe(200);
       const participant = await signedIn(DEMO_EMAILS.solo);
@@ -238,7 +241,9 @@ describe.each(drivers)('a closed account on %s', (driver) => {
       const started = await back.post(`/api/meetings/${f.running.id}/start`);
       expect(started.status, started.text).toBe(200);
       expect(started.json.role).toBe('moderator');
-      expect((await anon.post(`/api/join/${f.running.number}`, { name: 'Guest', passcode: f.running.passcode })).status).toBe(200);
+      expect(
+        (await anon.post(`/api/join/${f.running.number}`, { name: 'Guest', passcode: f.running.passcode })).status,
+      ).toBe(200);
     },
   );
 });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BbbSimulator } from '../../../packages/core/test/fakes/bbb-simulator.ts';
 import { ZoomFake } from '../../../packages/core/test/fakes/zoom-fake.ts';
-import { TestClient } from './client.ts';
+import type { TestClient } from './client.ts';
 import { startBff, type TestBff } from './server.ts';
 
 const TZ = 'Africa/Cairo';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZBilingual } from './errors.ts';
 import { toAsciiDigits } from './digits.ts';
+import { ZBilingual } from './errors.ts';
 import { MEETING_STATUSES } from './meetings.ts';
 import { MEETING_PASSCODE } from './passcode.ts';
 import { ROOM_TYPES } from './rooms.ts';
