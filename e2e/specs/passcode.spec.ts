@@ -54,6 +54,7 @@ test('meeting passcodes: shown to the owner, asked by number (Arabic digits work
   await test.step('join by number: the page asks for the passcode; typed in Arabic-Indic digits, the guest is in', async () => {
     const guest = await newPage();
     await guest.goto('/join');
+    await guest.getByTestId('cookie-banner').getByRole('button', { name: 'أرفض' }).click();
     await guest.getByLabel('رقم الاجتماع').fill(toArabicDigits(made.number));
     await guest.getByLabel('اسمك').fill('ضيفة المجلس');
     await guest.getByRole('button', { name: 'انضمام' }).click();
@@ -85,6 +86,7 @@ test('meeting passcodes: shown to the owner, asked by number (Arabic digits work
     const guest = await newPage();
     await guest.goto('/join');
     await setLanguage(guest, 'en');
+    await guest.getByTestId('cookie-banner').getByRole('button', { name: 'I decline' }).click();
     await guest.getByLabel('Meeting number').fill(made.number);
     await guest.getByLabel('Your name').fill('Guest');
     await guest.getByRole('button', { name: 'Join', exact: true }).click();
@@ -99,6 +101,8 @@ test('meeting passcodes: shown to the owner, asked by number (Arabic digits work
     await setLanguage(owner, 'en');
     await owner.getByTestId('cookie-banner').getByRole('button', { name: 'I decline' }).click();
     await signInByApi(owner, 'owner@demo.test');
+    // the guests started it (allowBeforeOwner): it is under Running now
+    await owner.getByRole('tab', { name: 'Running' }).click();
     const card = owner.getByTestId('meeting-card').filter({ hasText: MEETING });
     await expect(card.getByTestId('meeting-passcode-value')).toHaveText(made.passcode);
     await shoot(owner, 'passcode-meetings-en', card);
