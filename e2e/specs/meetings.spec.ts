@@ -159,10 +159,15 @@ test('in Arabic: a bbb room, a meeting on three weekdays, the calendar, one day 
   await test.step('an anonymous participant joins by number in Arabic-Indic digits, waits, and is let in', async () => {
     // In a fresh context: the meeting has not started, so the page waits; the owner starts it, and the participant
     // is taken to BigBlueButton.
+    // the passcode as the card shows it to the owner (Arabic-Indic digits), typed when the page asks (issue 30)
+    const passcode = (await meeting.getByTestId('meeting-passcode-value').textContent()) ?? '';
     const visitor = await newPage();
     await visitor.goto('/join');
     await visitor.getByLabel('رقم الاجتماع').fill(toArabicDigits(number));
     await visitor.getByLabel('اسمك').fill('ضيف الاجتماع');
+    await visitor.getByRole('button', { name: 'انضمام' }).click();
+    await expect(visitor.getByText('لهذا الاجتماع رمز مرور: أدخله للانضمام')).toBeVisible();
+    await visitor.getByLabel('رمز المرور').fill(passcode);
     await visitor.getByRole('button', { name: 'انضمام' }).click();
     await expect(visitor.getByText('لم يبدأ الاجتماع بعد')).toBeVisible();
 

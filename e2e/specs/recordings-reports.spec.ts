@@ -44,6 +44,7 @@ test('in Arabic: a recorded meeting, two attendees, the recording played and dow
 
   let meetingId = '';
   let number = '';
+  let passcode = '';
   let recordingId = '';
   await test.step('a BigBlueButton room and a permanent meeting that records itself', async () => {
     const room = await api<{ id: string }>(page, 'POST', '/api/rooms', {
@@ -53,7 +54,7 @@ test('in Arabic: a recorded meeting, two attendees, the recording played and dow
     });
     expect(room.status).toBe(201);
     await buyRoom(page, room.json.id);
-    const meeting = await api<{ id: string; number: string }>(page, 'POST', '/api/meetings', {
+    const meeting = await api<{ id: string; number: string; passcode: string }>(page, 'POST', '/api/meetings', {
       name: MEETING,
       type: 'permanent',
       roomId: room.json.id,
@@ -63,6 +64,7 @@ test('in Arabic: a recorded meeting, two attendees, the recording played and dow
     expect(meeting.status).toBe(201);
     meetingId = meeting.json.id;
     number = meeting.json.number;
+    passcode = meeting.json.passcode;
   });
 
   const member = await newPage();
@@ -74,7 +76,8 @@ test('in Arabic: a recorded meeting, two attendees, the recording played and dow
     await member.goto('/');
     await member.getByTestId('cookie-banner').getByRole('button', { name: 'أرفض' }).click();
     await signInByApi(member, 'huda@demo.test');
-    await member.goto(`/join/${number}`);
+    // the invitation link: it carries the passcode (issue 30)
+    await member.goto(`/join/${number}?pwd=${passcode}`);
     await member.getByRole('button', { name: 'انضمام' }).click();
     await member.waitForURL((url) => url.href.startsWith(new URL(bbbURL).origin), { timeout: 20_000 });
   });

@@ -164,7 +164,10 @@ describe.each(drivers)('a closed account on %s', (driver) => {
     async (status) => {
       const f = await fixture();
       const anon = await anonymous();
-      const guestBefore = await anon.post(`/api/join/${f.running.number}`, { name: 'Guest' });
+      const guestBefore = await anon.post(`/api/join/${f.running.number}`, {
+        name: 'Guest',
+        passcode: f.running.passcode,
+      });
       expect(guestBefore.status, guestBefore.text).toBe(200);
       expect((await anon.get(`/api/recordings/${f.recordingId}?t=${f.token}`)).status).toBe(200);
       const participant = await signedIn(DEMO_EMAILS.solo);
@@ -191,7 +194,7 @@ describe.each(drivers)('a closed account on %s', (driver) => {
         const look = await anon.get(`/api/join/${m.number}`);
         expect(look.status).toBe(403);
         expect(look.json).toEqual(CLOSED);
-        const join = await anon.post(`/api/join/${m.number}`, { name: 'Guest' });
+        const join = await anon.post(`/api/join/${m.number}`, { name: 'Guest', passcode: m.passcode });
         expect(join.status).toBe(403);
         expect(join.json).toEqual(CLOSED);
       }
@@ -227,7 +230,7 @@ describe.each(drivers)('a closed account on %s', (driver) => {
       await setStatus('active');
 
       expect((await anon.get(`/api/join/${f.early.number}`)).status).toBe(200);
-      const guest = await anon.post(`/api/join/${f.early.number}`, { name: 'Guest' });
+      const guest = await anon.post(`/api/join/${f.early.number}`, { name: 'Guest', passcode: f.early.passcode });
       expect(guest.status, guest.text).toBe(200);
       expect((await meetingRow(f.early.id))?.status).toBe('running');
       expect(await attendanceOf(f.early.id)).toBe(1);
@@ -238,7 +241,9 @@ describe.each(drivers)('a closed account on %s', (driver) => {
       const started = await back.post(`/api/meetings/${f.running.id}/start`);
       expect(started.status, started.text).toBe(200);
       expect(started.json.role).toBe('moderator');
-      expect((await anon.post(`/api/join/${f.running.number}`, { name: 'Guest' })).status).toBe(200);
+      expect(
+        (await anon.post(`/api/join/${f.running.number}`, { name: 'Guest', passcode: f.running.passcode })).status,
+      ).toBe(200);
     },
   );
 });

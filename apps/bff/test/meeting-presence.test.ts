@@ -79,7 +79,7 @@ describe.each(realtimeModes('meeting presence'))('enter/leave notifications (%s)
     await enter(start.json.url);
     const anon = http();
     await anon.csrf();
-    const guest = await anon.post(`/api/join/${m.number}`, { name: GUEST });
+    const guest = await anon.post(`/api/join/${m.number}`, { name: GUEST, passcode: m.passcode });
     expect(guest.status).toBe(200);
     await enter(guest.json.url);
     await sim.settled();

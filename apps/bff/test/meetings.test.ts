@@ -279,24 +279,28 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
           provider: 'jitsi',
           // The organiser's zone, which a guest sees named beside their own.
           timeZone: 'Africa/Cairo',
+          // a new meeting has a passcode (issue 30; passcode.test.ts); the lookup says only that one is asked
+          passcodeRequired: true,
         },
       });
-      const early = await anon.post(`/api/join/${m.number}`, { name: 'Visitor' });
+      const early = await anon.post(`/api/join/${m.number}`, { name: 'Visitor', passcode: m.passcode });
       expect(early.status).toBe(409);
       expect(early.json.errorMessage.en).toBe("The meeting hasn't started yet");
       await c.post(`/api/meetings/${m.id}/deactivate`);
-      expect((await anon.post(`/api/join/${m.number}`, { name: 'Visitor' })).json.code).toBe('MEETING_INACTIVE');
+      expect((await anon.post(`/api/join/${m.number}`, { name: 'Visitor', passcode: m.passcode })).json.code).toBe(
+        'MEETING_INACTIVE',
+      );
       await c.post(`/api/meetings/${m.id}/activate`);
       await runtime.db
         .update(schema.meetingOccurrences)
         .set({ startsAt: sql`now() - interval '3 hours'`, endsAt: sql`now() - interval '2 hours'` })
         .where(eq(schema.meetingOccurrences.meetingId, m.id));
-      const expired = await anon.post(`/api/join/${m.number}`, { name: 'Visitor' });
+      const expired = await anon.post(`/api/join/${m.number}`, { name: 'Visitor', passcode: m.passcode });
       expect(expired.json.errorMessage.en).toBe('Meeting has expired');
       expect((await c.get(`/api/meetings/${m.id}`)).json.actions).toEqual(['edit', 'delete']);
       const m2 = (await c.post('/api/meetings', meetingBody(room.id))).json;
       expect((await c.request('DELETE', `/api/meetings/${m2.id}`)).status).toBe(200);
-      const deleted = await anon.post(`/api/join/${m2.number}`, { name: 'Visitor' });
+      const deleted = await anon.post(`/api/join/${m2.number}`, { name: 'Visitor', passcode: m2.passcode });
       expect(deleted.status).toBe(409);
       expect(deleted.json.errorMessage).toEqual({ ar: 'تم حذف هذا الاجتماع', en: 'This meeting has been deleted' });
     });
@@ -339,7 +343,7 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       expect(start.json.url).toMatch(/^https:\/\/meet\.jit\.si\/Majlis\d+[0-9a-f]{10}#userInfo\.displayName=/);
       const guest = new TestClient((url, init) => app2.request(url, init));
       await guest.csrf();
-      const joined = await guest.post(`/api/join/${m.number}`, { name: 'ضيف' });
+      const joined = await guest.post(`/api/join/${m.number}`, { name: 'ضيف', passcode: m.passcode });
       expect(joined.json.url.split('#')[0]).toBe(start.json.url.split('#')[0]);
       expect((await c.get(`/api/meetings/${m.id}/attendance`)).json.attendance).toHaveLength(2);
       await rt2.close();
@@ -402,11 +406,11 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
 
       const anon = client();
       await anon.csrf();
-      const guest = await anon.post(`/api/join/${arabicDigits(m.number)}`, { name: 'زائر' });
+      const guest = await anon.post(`/api/join/${arabicDigits(m.number)}`, { name: 'زائر', passcode: m.passcode });
       expect(guest.json.role).toBe('attendee');
       expect(new URL(guest.json.url).searchParams.get('role')).toBe('VIEWER');
       await follow(guest.json.url);
-      const asOwner = await member.post(`/api/join/${m.number}`, { asOwner: true });
+      const asOwner = await member.post(`/api/join/${m.number}`, { asOwner: true, passcode: m.passcode });
       expect(asOwner.json.role).toBe('attendee');
       expect(asOwner.json.notice.en).toBe(
         'You do not have permission to start the meeting as the owner (joins as a participant)',
@@ -552,6 +556,7 @@ describe.each(drivers)('meetings, rooms and join on %s', (driver) => {
       '/api/meetings',
       '/api/meetings/{id}/ics',
       '/api/join/{number}',
+      '/api/meetings/{id}/passcode',
       '/api/calendar',
     ]) {
       expect(doc.paths[path], path).toBeDefined();

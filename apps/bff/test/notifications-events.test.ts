@@ -105,7 +105,7 @@ describe.each(realtimeModes('notification events'))('notifications of what happe
       .limit(1);
     const made = await admin.post('/api/meetings', { name: `Invited ${mode}`, roomId: room?.id, type: 'permanent' });
     expect(made.status, JSON.stringify(made.json)).toBe(201);
-    const meeting = made.json as { id: string; number: string };
+    const meeting = made.json as { id: string; number: string; passcode: string };
     const isInvite = (n: NotificationView) => n.event_meta.meetingId === meeting.id && n.title !== 'Meeting moved';
     const res = await admin.post(`/api/meetings/${meeting.id}/invitations`, {
       emails: [DEMO_EMAILS.member, DEMO_EMAILS.solo, 'nobody@example.com'],
@@ -114,7 +114,8 @@ describe.each(realtimeModes('notification events'))('notifications of what happe
     const live = await pushed(inbox, isInvite, 'invitation');
     expect(live).toHaveLength(1);
     expect(live[0]?.title).toBe('دعوة إلى اجتماع');
-    expect(live[0]?.message).toContain(`<a href="/join/${meeting.number}"`);
+    // the invitation link: the join page with the meeting's passcode, so the invitee types nothing (issue 30)
+    expect(live[0]?.message).toContain(`<a href="/join/${meeting.number}?pwd=${meeting.passcode}"`);
     expect((await list(member)).filter(isInvite)).toHaveLength(1);
     // A user of another institution finds it in their own account's list, in their language.
     const theirs = (await list(solo)).filter(isInvite);

@@ -158,7 +158,7 @@ describe.each(realtimeModes('one push path'))('a worker’s notification and the
       .limit(1);
     const made = await http.admin.post('/api/meetings', { name: 'Digits', roomId: room?.id, type: 'permanent' });
     expect(made.status, JSON.stringify(made.json)).toBe(201);
-    const meeting = made.json as { id: string; number: string };
+    const meeting = made.json as { id: string; number: string; passcode: string };
     const invited = await http.admin.post(`/api/meetings/${meeting.id}/invitations`, {
       emails: [DEMO_EMAILS.member, DEMO_EMAILS.solo],
     });
@@ -204,7 +204,10 @@ describe.each(realtimeModes('one push path'))('a worker’s notification and the
       expect(words(listed)).toEqual(words(fromBff));
 
       // The reader's digits, not their language's: the meeting number as they read numbers (the link keeps its own).
-      const shown = (fromJobLive[0] as NotificationView).message.replace(`/join/${meeting.number}`, '');
+      const shown = (fromJobLive[0] as NotificationView).message.replace(
+        `/join/${meeting.number}?pwd=${meeting.passcode}`,
+        '',
+      );
       expect(shown).toContain(toDigitStyle(meeting.number, digits));
       expect(shown).not.toMatch(digits === 'latn' ? /[\u0660-\u0669]/ : /[0-9]/);
     }

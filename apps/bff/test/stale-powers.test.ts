@@ -82,7 +82,7 @@ describe.each(drivers)('powers over a meeting end with the membership, on %s', (
       assistants: [memberId],
     });
     expect(created.status).toBe(201);
-    return { owner, room, meeting: created.json as { id: string; number: string } };
+    return { owner, room, meeting: created.json as { id: string; number: string; passcode: string } };
   }
 
   it('a meeting owner removed from the account cannot start it as host, nor edit, delete or start it (404)', async () => {
@@ -93,7 +93,7 @@ describe.each(drivers)('powers over a meeting end with the membership, on %s', (
     const former = await signedIn('admin@demo.test');
     expect((await former.get('/api/user/info')).json.info.ownerId).not.toBe(instId);
 
-    const asOwner = await former.post(`/api/join/${meeting.number}`, { asOwner: true });
+    const asOwner = await former.post(`/api/join/${meeting.number}`, { asOwner: true, passcode: meeting.passcode });
     expect(asOwner.status).toBe(409);
     expect(asOwner.json.code).toBe('MEETING_NOT_STARTED');
     expect((await owner.get(`/api/meetings/${meeting.id}`)).json.status).toBe('available');
@@ -113,7 +113,7 @@ describe.each(drivers)('powers over a meeting end with the membership, on %s', (
     // once the account's owner has started it, the former admin joins as an attendee, not a moderator
     const started = await owner.post(`/api/join/${meeting.number}`, { asOwner: true });
     expect(started.json.role).toBe('moderator');
-    const joined = await former.post(`/api/join/${meeting.number}`, { asOwner: true });
+    const joined = await former.post(`/api/join/${meeting.number}`, { asOwner: true, passcode: meeting.passcode });
     expect(joined.status).toBe(200);
     expect(joined.json.role).toBe('attendee');
     expect(joined.json.notice.en).toMatch(/do not have permission/);
@@ -123,7 +123,7 @@ describe.each(drivers)('powers over a meeting end with the membership, on %s', (
     const { owner, meeting } = await instMeeting();
     await removeFromInst(await idOf('member@demo.test'));
     const former = await signedIn('member@demo.test');
-    const asOwner = await former.post(`/api/join/${meeting.number}`, { asOwner: true });
+    const asOwner = await former.post(`/api/join/${meeting.number}`, { asOwner: true, passcode: meeting.passcode });
     expect(asOwner.status).toBe(409);
     expect(asOwner.json.code).toBe('MEETING_NOT_STARTED');
     expect((await owner.get(`/api/meetings/${meeting.id}`)).json.status).toBe('available');

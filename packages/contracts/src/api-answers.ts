@@ -174,6 +174,8 @@ export const API_ANSWERS = {
   'DELETE /api/meetings/:id': { schema: ZOk },
   'POST /api/meetings/:id/activate': { schema: ZMeetingView },
   'POST /api/meetings/:id/deactivate': { schema: ZMeetingView },
+  'POST /api/meetings/:id/passcode': { schema: ZMeetingView },
+  'DELETE /api/meetings/:id/passcode': { schema: ZMeetingView },
   'POST /api/meetings/:id/start': { schema: ZJoinAnswer },
   'POST /api/meetings/:id/end': { schema: ZMeetingView },
   'PUT /api/meetings/:id/favourite': { schema: ZMeetingView },

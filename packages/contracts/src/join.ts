@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { toAsciiDigits } from './digits.ts';
 import { ZBilingual } from './errors.ts';
 import { MEETING_STATUSES } from './meetings.ts';
+import { MEETING_PASSCODE } from './passcode.ts';
 import { ROOM_TYPES } from './rooms.ts';
 import { nameText, singleLine } from './strings.ts';
 
@@ -12,11 +14,22 @@ export const JOIN_NAME_MAX = 100;
 export const ZJoinNumberParam = z.strictObject({ number: singleLine().min(1).max(40) });
 export type TJoinNumberParam = z.infer<typeof ZJoinNumberParam>;
 
+/** A typed passcode: Arabic-Indic or Latin digits, spaces ignored; six digits after that. */
+export const ZJoinPasscode = singleLine('field.passcode')
+  .max(40, 'field.passcode')
+  .transform((v) => toAsciiDigits(v).replace(/\s/g, ''))
+  .pipe(z.string().regex(MEETING_PASSCODE.pattern, 'field.passcode'));
+
+/** The join page's passcode box (its form checks it with this, as the route does). */
+export const ZJoinPasscodeForm = z.strictObject({ passcode: ZJoinPasscode });
+
 export const ZJoinBody = z.strictObject({
   /** Display name in the meeting; signed-in users may leave it out (their own name is used). */
   name: nameText('field.joinName').trim().max(JOIN_NAME_MAX, 'field.tooLong').optional(),
   /** "Start as owner": refused politely for non-hosts, who join as participants with a notice. */
   asOwner: z.boolean('field.invalid').optional(),
+  /** The meeting's passcode when it has one: from the invitation link (`?pwd=`) or typed; hosts need none. */
+  passcode: ZJoinPasscode.optional(),
 });
 export type TJoinBody = z.infer<typeof ZJoinBody>;
 
@@ -32,6 +45,8 @@ export const ZPublicMeeting = z.strictObject({
     provider: z.enum(ROOM_TYPES),
     /** The meeting's (its organiser's) zone: a guest sees the start in their own zone and in this one, both named. */
     timeZone: z.string(),
+    /** The meeting asks for a passcode (hosts excepted): the page shows the box unless the link carried it. */
+    passcodeRequired: z.boolean(),
   }),
 });
 export type PublicMeeting = z.infer<typeof ZPublicMeeting>['meeting'];

@@ -100,7 +100,13 @@ export const ZMeetingView = z.object({
   ...flagShape,
   status: z.enum(MEETING_STATUSES),
   active: z.boolean(),
+  /** The invitation link: /join/<number>, with `?pwd=<passcode>` when the meeting has one (nobody types it). */
   joinUrl: z.string(),
+  /**
+   * The meeting's six-digit passcode, or null when it has none. Only hosts read a meeting view (owner, assistants,
+   * owner/admins of its account: meeting-access.ts), so only they see it.
+   */
+  passcode: z.string().nullable(),
   nextOccurrence: ZOccurrenceView.nullable(),
   isOwner: z.boolean(),
   isAssistant: z.boolean(),
@@ -174,6 +180,8 @@ export const MEETING_LIMITS = {
   number: /^\d{8,12}$/,
   invitationsMax: 50,
 } as const;
+
+export { MEETING_PASSCODE } from './passcode.ts';
 export const MEETING_TYPES = ['permanent', 'scheduled'] as const;
 /** Weekdays, 0 = Sunday … 6 = Saturday (Date.getDay's convention). */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;

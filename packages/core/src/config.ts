@@ -85,6 +85,10 @@ export const ZEnv = z.object({
   RATE_CONTACT_EMAIL: zPositiveInt.default(3),
   /** Lookups of unknown meeting numbers per IP per window (join by number; stops enumeration). */
   RATE_JOIN_MISS_IP: zPositiveInt.default(20),
+  /** Wrong meeting passcodes per IP per window; the next attempt from that IP is refused until the window ends. */
+  RATE_PASSCODE_IP: zPositiveInt.default(10),
+  /** Wrong passcodes for one meeting from anywhere per window (a new passcode starts the count again). */
+  RATE_PASSCODE_MEETING: zPositiveInt.default(50),
   /** Invitations per meeting per day, and per account per day. */
   RATE_INVITES_MEETING_DAY: zPositiveInt.default(200),
   RATE_INVITES_ACCOUNT_DAY: zPositiveInt.default(1000),

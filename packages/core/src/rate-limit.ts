@@ -14,6 +14,9 @@ export type LimitKind =
   | 'contactIp'
   | 'contactEmail'
   | 'joinMissIp'
+  | 'passcodeIp'
+  | 'passcodeMeeting'
+  | 'passcodeWrites'
   | 'invitesMeeting'
   | 'invitesAccount'
   | 'teamWrites'
@@ -76,6 +79,11 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     contactIp: { points: config.RATE_CONTACT_IP, duration: HOUR },
     contactEmail: { points: config.RATE_CONTACT_EMAIL, duration: HOUR },
     joinMissIp: { points: config.RATE_JOIN_MISS_IP, duration: window },
+    // Wrong meeting passcodes (a million of them): per IP, and per meeting from everywhere (meetings/passcode.ts).
+    passcodeIp: { points: config.RATE_PASSCODE_IP, duration: window },
+    passcodeMeeting: { points: config.RATE_PASSCODE_MEETING, duration: window },
+    // A new passcode or turning it off, per user: a host does it a few times, not hundreds (each may call Zoom).
+    passcodeWrites: { points: 60, duration: HOUR },
     invitesMeeting: { points: config.RATE_INVITES_MEETING_DAY, duration: DAY },
     invitesAccount: { points: config.RATE_INVITES_ACCOUNT_DAY, duration: DAY },
     teamWrites: { points: config.RATE_TEAM_WRITES_HOUR, duration: HOUR },

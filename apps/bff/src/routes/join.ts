@@ -46,7 +46,7 @@ export const joinRoutes = new Hono<Env>()
   .post(
     '/join/:number',
     doc(
-      'Join → { url, role, notice? }; 409 MEETING_NOT_STARTED (wait and re-check), MEETING_DELETED, MEETING_EXPIRED, MEETING_FINISHED, MEETING_INACTIVE',
+      'Join → { url, role, notice? }; 409 MEETING_NOT_STARTED (wait and re-check), MEETING_DELETED, MEETING_EXPIRED, MEETING_FINISHED, MEETING_INACTIVE; 403 MEETING_PASSCODE_REQUIRED / MEETING_PASSCODE_WRONG (hosts need none); 429 MEETING_PASSCODE_TRIES',
       { tags: ['join'], public: true, response: ZJoinAnswer },
     ),
     paramsOf(ZJoinNumberParam),
@@ -54,7 +54,9 @@ export const joinRoutes = new Hono<Env>()
     async (c) =>
       c.json(
         await guarded(c, () =>
-          joinMeeting(c.get('runtime'), c.get('actor'), c.req.valid('param').number, c.req.valid('json')),
+          joinMeeting(c.get('runtime'), c.get('actor'), c.req.valid('param').number, c.req.valid('json'), {
+            ip: c.get('ip'),
+          }),
         ),
       ),
   );

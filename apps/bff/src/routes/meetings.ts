@@ -26,6 +26,7 @@ import { inviteToMeeting, listInvitations } from '@majlis/core/meetings/invitati
 import { startMeeting } from '@majlis/core/meetings/join';
 import { findMeeting } from '@majlis/core/meetings/meeting-access';
 import { cancelOccurrence, listOccurrences, updateOccurrence } from '@majlis/core/meetings/occurrences';
+import { setMeetingPasscode } from '@majlis/core/meetings/passcode';
 import {
   changeMeetingStatus,
   createMeeting,
@@ -112,6 +113,29 @@ export const meetingRoutes = new Hono<Env>()
     paramsOf(ZIdParam),
     async (c) =>
       c.json(await changeMeetingStatus(c.get('runtime'), requireActor(c), c.req.valid('param').id, 'deactivate')),
+  )
+  .post(
+    '/meetings/:id/passcode',
+    doc('A new six-digit passcode (turns it on; the old one and its links stop working) → Meeting', {
+      tags,
+      response: ZMeetingView,
+    }),
+    paramsOf(ZIdParam),
+    async (c) => {
+      const actor = requireActor(c);
+      await c.get('runtime').limits.consume('passcodeWrites', actor.userId);
+      return c.json(await setMeetingPasscode(c.get('runtime'), actor, c.req.valid('param').id, true));
+    },
+  )
+  .delete(
+    '/meetings/:id/passcode',
+    doc('Turn the passcode off: the number alone lets people in → Meeting', { tags, response: ZMeetingView }),
+    paramsOf(ZIdParam),
+    async (c) => {
+      const actor = requireActor(c);
+      await c.get('runtime').limits.consume('passcodeWrites', actor.userId);
+      return c.json(await setMeetingPasscode(c.get('runtime'), actor, c.req.valid('param').id, false));
+    },
   )
   .post(
     '/meetings/:id/start',

@@ -1,5 +1,6 @@
 import {
   type CalendarEvent,
+  MEETING_PASSCODE,
   type MeetingPage,
   type MeetingTab,
   type MeetingView,
@@ -28,8 +29,14 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _sameStatuses: Same<MeetingStatus, WireStatus> = true;
 const _sameActions: Same<MeetingAction, WireAction> = true;
 
-export function joinLink(config: Config, number: string) {
-  return `${config.publicUrl}/join/${number}`;
+/** The invitation link: the join page of the number, carrying the passcode when the meeting has one. */
+export function joinLink(config: Config, number: string, passcode?: string | null) {
+  return `${config.publicUrl}${joinPath(number, passcode)}`;
+}
+
+/** The same link without the origin (notifications open it inside the app). */
+export function joinPath(number: string, passcode?: string | null) {
+  return `/join/${number}${passcode ? `?${MEETING_PASSCODE.param}=${passcode}` : ''}`;
 }
 
 export const occurrenceView = (o: typeof meetingOccurrences.$inferSelect): OccurrenceView => ({
@@ -115,7 +122,8 @@ export async function viewMeetings(ctx: Ctx, actor: Actor, rows: MeetingRow[]): 
       ...pickFlags(m),
       status: m.status,
       active: m.active,
-      joinUrl: joinLink(ctx.config, m.number),
+      joinUrl: joinLink(ctx.config, m.number, m.passcode),
+      passcode: m.passcode,
       nextOccurrence: next ? occurrenceView(next) : null,
       isOwner,
       isAssistant: isAsst,

@@ -22,6 +22,7 @@ type IcsMeeting = Pick<
   MeetingRow,
   | 'id'
   | 'number'
+  | 'passcode'
   | 'name'
   | 'description'
   | 'status'
@@ -54,7 +55,7 @@ export async function meetingIcs(db: Db, config: Config, m: MeetingRow, opts: Ic
 /** The .ics of a meeting and its stored days (ordered by original start). */
 export function invitationIcs(config: Config, m: IcsMeeting, occurrences: Occurrence[], opts: IcsOptions = {}): string {
   const tz = m.timeZone;
-  const link = joinLink(config, m.number);
+  const link = joinLink(config, m.number, m.passcode);
   // a series of one day is written as that day (an RRULE or RDATE set of one adds nothing)
   const recurring = m.recurrenceDays.length > 0 && occurrences.length > 1;
   const first = occurrences[0];

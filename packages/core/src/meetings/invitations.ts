@@ -9,7 +9,7 @@ import { AppError } from '../errors.ts';
 import type { EventBus } from '../events/bus.ts';
 import { accountToTell, actorName, notifyUsers } from '../notifications/notify-users.ts';
 import { enqueueMessage } from '../outbox/enqueue.ts';
-import { joinLink } from './find-meetings.ts';
+import { joinLink, joinPath } from './find-meetings.ts';
 import { meetingIcs } from './ics.ts';
 import { type Ctx, findMeeting, type MeetingRow } from './meeting-access.ts';
 
@@ -83,7 +83,7 @@ export async function inviteToMeeting(
           inviter,
           name: m.name,
           number: m.number,
-          link: joinLink(ctx.config, m.number),
+          link: joinLink(ctx.config, m.number, m.passcode),
           when,
           description: m.description || '—',
         },
@@ -104,9 +104,9 @@ export async function inviteToMeeting(
         type: 'notif',
         titleId: 'notif.meeting.invited.title',
         messageId: 'notif.meeting.invited.message',
-        values: { actor: actorName(actor), name: m.name, number: m.number, link: `/join/${m.number}` },
+        values: { actor: actorName(actor), name: m.name, number: m.number, link: joinPath(m.number, m.passcode) },
         collapseKey: `invite:${m.id}`,
-        eventMeta: { meetingId: m.id, link: `/join/${m.number}` },
+        eventMeta: { meetingId: m.id, link: joinPath(m.number, m.passcode) },
       });
     }
   }

@@ -7,8 +7,10 @@ import type { Actor } from '../auth/actor.ts';
 import { meetings, rooms } from '../db/schema/index.ts';
 import { AppError, notFound } from '../errors.ts';
 import { providerFor } from '../providers/conferencing/index.ts';
+import type { RateLimits } from '../rate-limit.ts';
 import { type Ctx, canManageMeeting, findMeeting, type MeetingRow } from './meeting-access.ts';
 import { applyMeetingEvent, endEvent, expireDueMeetings, onProvider, providerMeetingOf } from './meeting-status.ts';
+import { checkPasscode } from './passcode.ts';
 import { recordOwnJoin } from './record-attendance.ts';
 
 /** Digits only after mapping Arabic-Indic digits (spec: join by number typed in Arabic). */
@@ -40,6 +42,7 @@ export interface PublicMeeting {
   startsAt: string | null;
   provider: 'bbb' | 'zoom' | 'jitsi';
   timeZone: string;
+  passcodeRequired: boolean;
 }
 
 /** GET /api/join/{number}: what the join page shows before asking for a name. */
@@ -54,6 +57,7 @@ export async function lookupMeeting(ctx: Ctx, raw: string): Promise<{ meeting: P
       startsAt: m.startsAt?.toISOString() ?? null,
       provider: room?.type ?? 'jitsi',
       timeZone: m.timeZone,
+      passcodeRequired: !!m.passcode,
     },
   };
 }
@@ -82,16 +86,20 @@ async function followProvider(ctx: Ctx, m: MeetingRow): Promise<MeetingRow> {
  * a running meeting, or start it themselves when participants may join before the owner.
  */
 export async function joinMeeting(
-  ctx: Ctx,
+  ctx: Ctx & { limits?: RateLimits },
   actor: Actor | null,
   raw: string,
-  body: { name?: string; asOwner?: boolean },
+  body: { name?: string; asOwner?: boolean; passcode?: string },
+  from: { ip: string } = { ip: 'unknown' },
 ): Promise<JoinResult> {
-  let m = await followProvider(ctx, await byNumber(ctx, raw));
+  const found = await byNumber(ctx, raw);
+  const host = await canManageMeeting(ctx.db, actor, found);
+  // Hosts are never asked; everyone else first shows the passcode (issue 30), before any provider call
+  if (!host) await checkPasscode(ctx.limits, found, body.passcode, from.ip);
+  let m = await followProvider(ctx, found);
   if (m.status === 'deleted') throw new AppError(409, 'MEETING_DELETED');
   if (m.status === 'expired') throw new AppError(409, 'MEETING_EXPIRED');
   if (m.status === 'finished') throw new AppError(409, 'MEETING_FINISHED');
-  const host = await canManageMeeting(ctx.db, actor, m);
   const notice = body.asOwner && !host ? both('error.START_AS_OWNER_DENIED') : undefined;
   const fullName = (body.name?.trim() || (actor ? `${actor.fname} ${actor.lname}`.trim() : '')).slice(0, 100);
   if (!fullName) throw new AppError(400, 'VALIDATION_FAILED', { name: 'field.joinName' });

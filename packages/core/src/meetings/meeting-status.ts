@@ -102,6 +102,7 @@ export async function providerMeetingOf(db: Db | Tx, m: MeetingRow, room?: RoomR
     // the tier paid for at this moment (billing/periods.ts), never the room's stored field
     maxParticipants: (await seatsInForce(db, [r])).get(r.id) ?? r.participants,
     options: pickOptions(m),
+    passcode: m.passcode,
     providerMeetingId: m.providerMeetingId,
     providerData: m.providerData,
   };

@@ -14,7 +14,9 @@ import { logger } from '../log.ts';
 import { optionProfileOf, providerFor } from '../providers/conferencing/index.ts';
 import { getMeetingView } from './find-meetings.ts';
 import { type Ctx, findMeeting, isManager, type MeetingRow, type RoomRow } from './meeting-access.ts';
-import { applyMeetingEvent, decide, endEvent, onProvider, providerMeetingOf } from './meeting-status.ts';
+import { applyMeetingEvent, decide, endEvent } from './meeting-status.ts';
+import { newPasscode } from './passcode.ts';
+import { syncProvider } from './sync-provider.ts';
 import { tellAssistants } from './tell-assistants.ts';
 import { expandOccurrences, todayIn } from './time.ts';
 
@@ -130,19 +132,6 @@ async function replaceOccurrences(tx: Tx, meetingId: string, starts: Date[], dur
   }
 }
 
-async function syncProvider(ctx: Ctx, m: MeetingRow) {
-  const [room] = await ctx.db.select().from(rooms).where(eq(rooms.id, m.roomId));
-  if (!room) return m;
-  const provider = providerFor(ctx.config, room.type);
-  const link = await onProvider(async () => provider.schedule(await providerMeetingOf(ctx.db, m, room)));
-  const [saved] = await ctx.db
-    .update(meetings)
-    .set({ providerMeetingId: link.providerMeetingId, providerData: link.providerData })
-    .where(eq(meetings.id, m.id))
-    .returning();
-  return saved ?? m;
-}
-
 /**
  * The columns a create and an edit both take from the form. An option the room's provider cannot honour (contracts
  * meeting-options.ts; the form shows it disabled) is saved off, so what the meeting says is what the provider does;
@@ -187,6 +176,8 @@ export async function createMeeting(ctx: Ctx, actor: Actor, input: MeetingInput)
           roomId: room.id,
           ownerUserId: actor.userId,
           number,
+          // on by default for new meetings (issue 30); turned off or changed from the meeting
+          passcode: newPasscode(),
           ...formColumns(input, n, optionProfileOf(ctx.config, room.type)),
           timeZone: actor.timeZone,
         })

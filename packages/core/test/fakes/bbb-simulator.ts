@@ -253,8 +253,17 @@ export class BbbSimulator {
     }
     let m = this.meetings.get(meetingID);
     let duplicate = false;
-    if (m && !m.ended) duplicate = true;
-    else {
+    if (m && !m.ended) {
+      // BBB keeps the codes of the running session: a create with another pair is refused (ApiController.create)
+      if (params.attendeePW !== m.params.attendeePW || params.moderatorPW !== m.params.moderatorPW) {
+        return this.failed(
+          res,
+          'idNotUnique',
+          'A meeting already exists with that meeting ID. Please use a different meeting ID.',
+        );
+      }
+      duplicate = true;
+    } else {
       const metadata = Object.fromEntries(
         Object.entries(params)
           .filter(([k]) => k.startsWith('meta_'))
@@ -278,7 +287,7 @@ export class BbbSimulator {
     }
     this.xml(
       res,
-      `<returncode>SUCCESS</returncode><meetingID>${escapeXml(m.meetingID)}</meetingID><internalMeetingID>${m.internalMeetingID}</internalMeetingID><parentMeetingID>bbb-none</parentMeetingID><createTime>${m.createTime}</createTime><voiceBridge>7${String(m.createTime).slice(-4)}</voiceBridge><dialNumber>613-555-1234</dialNumber><createDate>${new Date(m.createTime).toUTCString()}</createDate><hasUserJoined>${m.attendees.length > 0}</hasUserJoined><duration>${params.duration ?? 0}</duration><hasBeenForciblyEnded>false</hasBeenForciblyEnded>${duplicate ? '<messageKey>duplicateWarning</messageKey><message>This conference was already in existence and may currently be in progress.</message>' : '<messageKey></messageKey><message></message>'}`,
+      `<returncode>SUCCESS</returncode><meetingID>${escapeXml(m.meetingID)}</meetingID><internalMeetingID>${m.internalMeetingID}</internalMeetingID><parentMeetingID>bbb-none</parentMeetingID><attendeePW>${escapeXml(m.params.attendeePW ?? '')}</attendeePW><moderatorPW>${escapeXml(m.params.moderatorPW ?? '')}</moderatorPW><createTime>${m.createTime}</createTime><voiceBridge>7${String(m.createTime).slice(-4)}</voiceBridge><dialNumber>613-555-1234</dialNumber><createDate>${new Date(m.createTime).toUTCString()}</createDate><hasUserJoined>${m.attendees.length > 0}</hasUserJoined><duration>${params.duration ?? 0}</duration><hasBeenForciblyEnded>false</hasBeenForciblyEnded>${duplicate ? '<messageKey>duplicateWarning</messageKey><message>This conference was already in existence and may currently be in progress.</message>' : '<messageKey></messageKey><message></message>'}`,
     );
   }
 

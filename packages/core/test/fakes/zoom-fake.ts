@@ -21,6 +21,8 @@ export interface ZoomFakeMeeting {
   agenda?: string;
   recurrence?: Record<string, unknown>;
   settings: Record<string, unknown>;
+  /** The meeting passcode (create or update `password`). */
+  password?: string;
   status: 'waiting' | 'started';
   join_url: string;
   start_url: string;
@@ -114,6 +116,7 @@ export class ZoomFake {
         agenda: body.agenda as string | undefined,
         recurrence: body.recurrence as Record<string, unknown> | undefined,
         settings: (body.settings ?? {}) as Record<string, unknown>,
+        password: typeof body.password === 'string' ? body.password : undefined,
         status: 'waiting',
         join_url: `https://zoom.example/j/${id}?pwd=${randomBytes(6).toString('hex')}`,
         start_url: `https://zoom.example/s/${id}?zak=${randomBytes(8).toString('hex')}`,

@@ -15,6 +15,8 @@ export interface JoinMeetingInfo {
   provider: 'bbb' | 'zoom' | 'jitsi';
   /** The organiser's zone, named beside the start for a guest. */
   timeZone?: string;
+  /** The meeting asks guests for its passcode (issue 30). */
+  passcodeRequired?: boolean;
 }
 
 /** POST /api/join/{number} → the provider's join URL (and the owner-without-permission notice, spec §8). */
@@ -28,11 +30,13 @@ export interface JoinRequest {
   number: string;
   name: string;
   asOwner: boolean;
+  /** The meeting's passcode, from the invitation link or typed (ASCII digits); none when not asked. */
+  passcode?: string;
 }
 
 export type JoinEvent =
   /** The form is sent: the number (ASCII digits) and the display name. */
-  | { type: 'join.submit'; number: string; name: string; asOwner?: boolean }
+  | { type: 'join.submit'; number: string; name: string; asOwner?: boolean; passcode?: string }
   /** Leave the waiting screen or the error, back to the form. */
   | { type: 'join.cancel' }
   /** After the owner-without-permission notice: go on as a participant. */
@@ -84,7 +88,12 @@ export const joinMachine = setup({
     takeRequest: assign(({ event }) => {
       const e = event as Extract<JoinEvent, { type: 'join.submit' }>;
       return {
-        request: { number: e.number, name: e.name, asOwner: !!e.asOwner },
+        request: {
+          number: e.number,
+          name: e.name,
+          asOwner: !!e.asOwner,
+          ...(e.passcode ? { passcode: e.passcode } : {}),
+        },
         meeting: null,
         answer: null,
         errorCode: null,

@@ -3,7 +3,7 @@ import { type Locale, toAsciiDigits } from '@majlis/i18n';
 import { type JoinAnswer, type JoinMeetingInfo, type JoinRequest, joinMachine } from '@majlis/machines';
 import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api, body, seg } from '../../lib/api.ts';
 import {
@@ -22,6 +22,10 @@ import { inspect } from '../../lib/inspect.ts';
 import { hardNavigation } from '../../lib/navigation.ts';
 import { useLanguage } from '../../state/language.tsx';
 import { useSessionUser } from '../../state/session.tsx';
+import { type PasscodeBox, passcodeDigits, passcodeFromLink, passcodeShown } from './join-passcode.ts';
+
+// The passcode box loads when a meeting asks for it: the join page's first load stays without the schema library
+const JoinPasscodeField = lazy(() => import('./JoinPasscode.tsx').then((m) => ({ default: m.JoinPasscodeField })));
 
 const param = (number: string) => ({ param: { number: seg(number) } });
 
@@ -34,7 +38,11 @@ export const joinLogic = joinMachine.provide({
       body(
         api.join[':number'].$post({
           ...param(input.number),
-          json: { ...(input.name ? { name: input.name } : {}), ...(input.asOwner ? { asOwner: true } : {}) },
+          json: {
+            ...(input.name ? { name: input.name } : {}),
+            ...(input.asOwner ? { asOwner: true } : {}),
+            ...(input.passcode ? { passcode: input.passcode } : {}),
+          },
         }),
       ),
     ),
@@ -65,8 +73,15 @@ export function JoinFlow({
   const [number, setNumber] = useState(() => toAsciiDigits(initialNumber).replace(/\D/g, ''));
   const [name, setName] = useState(() => (user ? `${user.fname} ${user.lname}`.trim() : ''));
   const [asOwner, setAsOwner] = useState(false);
+  // the invitation link's passcode is sent without showing it; the box shows when the meeting asks for one
+  const [fromLink] = useState(passcodeFromLink);
+  const passcodeBox = useRef<PasscodeBox>(null);
   const [errors, setErrors] = useState<{ number?: string; name?: string }>({});
   const { meeting, errorCode, errorMessage, answer } = state.context;
+  // once shown, the box stays (with what was typed) while the next try is checked
+  const [asked, setAsked] = useState(false);
+  const askPasscode = asked || passcodeShown(!!fromLink, meeting, errorCode);
+  if (askPasscode && !asked) setAsked(true);
 
   const generic = t`An error occurred, try again`;
   const messages: Record<string, string> = {
@@ -84,8 +99,10 @@ export function JoinFlow({
     if (!/^\d{4,20}$/.test(number)) found.number = t`Enter the meeting number`;
     if (!user && !name.trim()) found.name = t`Enter your name`;
     setErrors(found);
-    if (Object.keys(found).length) return;
-    send({ type: 'join.submit', number, name: name.trim(), asOwner });
+    // the box checks itself (the contract's schema); not shown, the link's passcode goes as it came
+    const passcode = askPasscode ? (passcodeBox.current?.check() ?? null) : fromLink ? passcodeDigits(fromLink) : '';
+    if (Object.keys(found).length || passcode === null) return;
+    send({ type: 'join.submit', number, name: name.trim(), asOwner, ...(passcode ? { passcode } : {}) });
   }
 
   const busy = state.matches('checking') || state.matches('joining');
@@ -204,6 +221,11 @@ export function JoinFlow({
               error={errors.name}
               disabled={busy}
             />
+            {askPasscode && (
+              <Suspense fallback={null}>
+                <JoinPasscodeField box={passcodeBox} initial={fromLink} disabled={busy} />
+              </Suspense>
+            )}
             {user && (
               <Checkbox
                 label={t`Start it as the owner`}

@@ -15,6 +15,7 @@ const meeting = {
   startsAt: null,
   provider: 'bbb',
   timeZone: 'Africa/Cairo',
+  passcodeRequired: false,
 };
 const joined = { url: 'http://bbb.test/bigbluebutton/api/join?x=1', role: 'attendee' };
 const notice = { ar: 'ليس لديك صلاحية بدء الاجتماع كمالك (تنضم كمشارك)', en: 'You do not have permission' };
@@ -203,5 +204,57 @@ describe('join by number (model-based, against the real page)', () => {
       setReaderPrefs({ timeZone: null, hijri: false });
       localStorage.removeItem('user');
     }
+  });
+  describe('passcodes (issue 30)', () => {
+    const asking = { ...meeting, passcodeRequired: true };
+    const joins = (calls: { method: string; path: string; body: unknown }[]) =>
+      calls.filter((c) => c.method === 'POST' && c.path === '/api/join/482913').map((c) => c.body);
+
+    it('asks for it when the meeting has one, checks it with the contract, and sends Arabic-Indic digits as Latin', async () => {
+      const { calls } = fakeBff({
+        'GET /api/csrf-token': { body: { getCsrfToken: 't' } },
+        'GET /api/join/482913': { body: { meeting: asking } },
+        'POST /api/join/482913': (init) =>
+          (JSON.parse(String(init.body)) as { passcode?: string }).passcode === '123456'
+            ? { body: joined }
+            : apiError(403, 'MEETING_PASSCODE_REQUIRED', { passcode: 'error.MEETING_PASSCODE_REQUIRED' }),
+      });
+      const go = vi.spyOn(hardNavigation, 'go').mockImplementation(() => {});
+      await renderWithProviders(<JoinFlow initialNumber="482913" />);
+      expect(screen.queryByLabelText('رمز المرور')).toBeNull();
+      fireEvent.change(screen.getByLabelText('اسمك'), { target: { value: 'هدى' } });
+      fireEvent.click(screen.getByRole('button', { name: 'انضمام' }));
+      expect((await screen.findByTestId('join-error')).textContent).toContain('لهذا الاجتماع رمز مرور: أدخله للانضمام');
+      const box = await screen.findByLabelText('رمز المرور');
+      fireEvent.change(box, { target: { value: '١٢٣' } });
+      fireEvent.click(screen.getByRole('button', { name: 'انضمام' }));
+      expect(await screen.findByText('أدخل رمز المرور: ٦ أرقام')).toBeTruthy();
+      fireEvent.change(box, { target: { value: '١٢٣ ٤٥٦' } });
+      fireEvent.click(screen.getByRole('button', { name: 'انضمام' }));
+      await waitFor(() => expect(go).toHaveBeenCalledWith(joined.url));
+      expect(joins(calls)).toEqual([{ name: 'هدى' }, { name: 'هدى', passcode: '123456' }]);
+      go.mockRestore();
+    });
+
+    it("the invitation link's passcode is sent without a box to type it in", async () => {
+      window.history.replaceState({}, '', '/join/482913?pwd=654321');
+      try {
+        const { calls } = fakeBff({
+          'GET /api/csrf-token': { body: { getCsrfToken: 't' } },
+          'GET /api/join/482913': { body: { meeting: asking } },
+          'POST /api/join/482913': { body: joined },
+        });
+        const go = vi.spyOn(hardNavigation, 'go').mockImplementation(() => {});
+        await renderWithProviders(<JoinFlow initialNumber="482913" />);
+        fireEvent.change(screen.getByLabelText('اسمك'), { target: { value: 'Huda' } });
+        fireEvent.click(screen.getByRole('button', { name: 'انضمام' }));
+        await waitFor(() => expect(go).toHaveBeenCalledWith(joined.url));
+        expect(joins(calls)).toEqual([{ name: 'Huda', passcode: '654321' }]);
+        expect(screen.queryByLabelText('رمز المرور')).toBeNull();
+        go.mockRestore();
+      } finally {
+        window.history.replaceState({}, '', '/');
+      }
+    });
   });
 });

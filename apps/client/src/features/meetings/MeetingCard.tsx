@@ -4,6 +4,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Text, Title, Too
 import { besideHijri, dayIn, formatWhen, SEPARATOR, showDigits } from '../../lib/format.ts';
 import { useLanguage } from '../../state/language.tsx';
 import type { Meeting } from './api.ts';
+import { MeetingPasscode } from './MeetingPasscode.tsx';
 import { useSeriesText } from './series-text.ts';
 
 export type CardAction = MeetingAction | 'favourite' | 'copy' | 'invite' | 'leave' | 'days';
@@ -120,6 +121,7 @@ export function MeetingCard({
             </>
           )}
         </Text>
+        <MeetingPasscode meeting={meeting} />
         <Group gap={6}>
           {has('start') && (
             <Button size="xs" color="teal.9" onClick={() => onAction('start')} loading={busy}>

@@ -67,7 +67,7 @@ export function MeetingsPage() {
     const recurring = meeting.recurrenceDays.length > 0 && !!meeting.nextOccurrence;
     switch (action) {
       case 'copy': {
-        const link = joinLink(meeting.number);
+        const link = joinLink(meeting.number, meeting.passcode);
         try {
           await navigator.clipboard.writeText(link);
           toast.success(t`The link was copied`);

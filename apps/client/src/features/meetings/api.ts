@@ -1,3 +1,4 @@
+import { MEETING_PASSCODE } from '@majlis/contracts/passcode';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, body, seg } from '../../lib/api.ts';
 
@@ -31,6 +32,8 @@ export const meetingsApi = {
   start: (id: string) => body(api.meetings[':id'].start.$post(meeting(id))),
   favourite: (id: string, favourite: boolean) =>
     body(api.meetings[':id'].favourite.$put({ ...meeting(id), json: { favourite } })),
+  newPasscode: (id: string) => body(api.meetings[':id'].passcode.$post(meeting(id))),
+  removePasscode: (id: string) => body(api.meetings[':id'].passcode.$delete(meeting(id))),
   leaveAssistants: (id: string) => body(api.meetings[':id'].assistants.me.$delete(meeting(id))),
   occurrences: (id: string) => body(api.meetings[':id'].occurrences.$get(meeting(id))).then((r) => r.occurrences),
   updateOccurrence: (id: string, occurrenceId: string, json: OccurrenceBody) =>
@@ -53,7 +56,7 @@ export const meetingsApi = {
   calendar: (from: string, to: string) => body(api.calendar.$get({ query: { from, to } })).then((r) => r.events),
 };
 
-/** The public join link of a meeting. */
-export function joinLink(number: string): string {
-  return `${window.location.origin}/join/${number}`;
+/** The public join link of a meeting; with its passcode (`?pwd=`) it is the invitation link, joined without typing. */
+export function joinLink(number: string, passcode?: string | null): string {
+  return `${window.location.origin}/join/${number}${passcode ? `?${MEETING_PASSCODE.param}=${passcode}` : ''}`;
 }

@@ -61,6 +61,11 @@ export const meetings = pgTable(
     allowDownload: boolean('allow_download').notNull().default(false),
     notifyEnterExit: boolean('notify_enter_exit').notNull().default(false),
     waitingRoom: boolean('waiting_room').notNull().default(false),
+    /**
+     * Six digits asked on the join page (issue 30), carried by the invitation link and the .ics; null: none. New
+     * meetings get one; meetings made before passcodes existed have none, so their shared links keep working.
+     */
+    passcode: text('passcode'),
     status: text('status', { enum: MEETING_STATUSES }).notNull().default('available'),
     /** Activated / deactivated from the status bar (spec §4); only meaningful while available. */
     active: boolean('active').notNull().default(true),

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { signJwt, verifyJwt } from './jwt.ts';
 import type {
   ConferencingProvider,
@@ -107,6 +107,12 @@ export class BbbApiError extends ProviderError {
 
 const bool = (v: boolean) => (v ? 'true' : 'false');
 
+/** The pair of codes a BBB create sets (attendees', moderators'). */
+interface BbbCodes {
+  attendeePW: string;
+  moderatorPW: string;
+}
+
 export class BigBlueButton implements ConferencingProvider {
   readonly kind = 'bbb' as const;
   readonly apiUrl: string;
@@ -176,6 +182,28 @@ export class BigBlueButton implements ConferencingProvider {
     }
   }
 
+  /**
+   * The create's attendeePW / moderatorPW (issue 30): the meeting's passcode is the attendees' code, the moderators'
+   * is a random one kept in providerData, so a repeated create sends the same pair. BBB answers idNotUnique to a create
+   * whose pair differs from the running session's (the passcode changed while it ran): that session keeps the pair it
+   * was created with, and the next session takes the new one. Joins name the role, so neither code is typed in BBB.
+   */
+  codesOf(meeting: ProviderMeeting): { now: BbbCodes; before: BbbCodes | null } {
+    const stored = (key: string) => {
+      const v = meeting.providerData[key];
+      return typeof v === 'string' && v ? v : undefined;
+    };
+    const moderatorPW = stored('moderatorPW') ?? randomBytes(8).toString('hex');
+    const random = stored('attendeePW') && !/^\d+$/.test(stored('attendeePW') as string) ? stored('attendeePW') : null;
+    const attendeePW = meeting.passcode ?? random ?? randomBytes(8).toString('hex');
+    const beforeA = stored('attendeePW');
+    const beforeM = stored('moderatorPW');
+    return {
+      now: { attendeePW, moderatorPW },
+      before: beforeA && beforeM && beforeA !== attendeePW ? { attendeePW: beforeA, moderatorPW: beforeM } : null,
+    };
+  }
+
   /** create, with the meeting's options mapped as in the reference (§1.4). Repeating it is safe (duplicateWarning). */
   async start(meeting: ProviderMeeting): Promise<ProviderLink> {
     await this.registerHooks();
@@ -183,32 +211,46 @@ export class BigBlueButton implements ConferencingProvider {
     const o = meeting.options;
     const record = o.autoRecord || o.allowStopRecording;
     const name = meeting.name.length >= 2 ? meeting.name.slice(0, 64) : `${meeting.name} ${meeting.number}`;
-    const res = await this.call('create', {
-      name,
-      meetingID,
-      record: bool(record),
-      autoStartRecording: bool(o.autoRecord),
-      // never both false with record=true: recording could not start at all
-      allowStartStopRecording: bool(o.autoRecord ? o.allowStopRecording : true),
-      guestPolicy: o.waitingRoom ? 'ASK_MODERATOR' : 'ALWAYS_ACCEPT',
-      maxParticipants: String(meeting.maxParticipants),
-      duration: meeting.kind === 'scheduled' ? String(meeting.durationMinutes) : '0',
-      meetingKeepEvents: 'true',
-      welcome: meeting.description ? meeting.description.slice(0, 500) : undefined,
-      logoutURL: `${this.opts.publicUrl}/join/${meeting.number}`,
-      'meta_majlis-account': meeting.accountId,
-      'meta_majlis-room': meeting.roomId,
-      'meta_majlis-meeting': meeting.id,
-      'meta_majlis-number': meeting.number,
-      'meta_majlis-allow-download': bool(o.allowDownload),
-      'meta_majlis-notify-enter-exit': bool(o.notifyEnterExit),
-      meta_endCallbackUrl: await this.endCallbackUrl(meetingID),
-      'meta_bbb-recording-ready-url': `${this.opts.publicUrl}${BBB_CALLBACK_PATHS.recordingReady}`,
-    });
+    const create = async (codes: BbbCodes) =>
+      this.call('create', {
+        name,
+        meetingID,
+        attendeePW: codes.attendeePW,
+        moderatorPW: codes.moderatorPW,
+        record: bool(record),
+        autoStartRecording: bool(o.autoRecord),
+        // never both false with record=true: recording could not start at all
+        allowStartStopRecording: bool(o.autoRecord ? o.allowStopRecording : true),
+        guestPolicy: o.waitingRoom ? 'ASK_MODERATOR' : 'ALWAYS_ACCEPT',
+        maxParticipants: String(meeting.maxParticipants),
+        duration: meeting.kind === 'scheduled' ? String(meeting.durationMinutes) : '0',
+        meetingKeepEvents: 'true',
+        welcome: meeting.description ? meeting.description.slice(0, 500) : undefined,
+        logoutURL: `${this.opts.publicUrl}/join/${meeting.number}`,
+        'meta_majlis-account': meeting.accountId,
+        'meta_majlis-room': meeting.roomId,
+        'meta_majlis-meeting': meeting.id,
+        'meta_majlis-number': meeting.number,
+        'meta_majlis-allow-download': bool(o.allowDownload),
+        'meta_majlis-notify-enter-exit': bool(o.notifyEnterExit),
+        meta_endCallbackUrl: await this.endCallbackUrl(meetingID),
+        'meta_bbb-recording-ready-url': `${this.opts.publicUrl}${BBB_CALLBACK_PATHS.recordingReady}`,
+      });
+    const { now, before } = this.codesOf(meeting);
+    let used = now;
+    let res: XmlNode;
+    try {
+      res = await create(now);
+    } catch (err) {
+      if (!(err instanceof BbbApiError && err.key === 'idNotUnique' && before)) throw err;
+      used = before;
+      res = await create(before);
+    }
     return {
       providerMeetingId: meetingID,
       providerData: {
         ...meeting.providerData,
+        ...used,
         internalMeetingID: textOf(res, 'internalMeetingID'),
         createTime: textOf(res, 'createTime'),
       },

@@ -22,6 +22,11 @@ export interface ProviderMeeting {
   repeatDays: number;
   maxParticipants: number;
   options: MeetingOptions;
+  /**
+   * Six digits asked on our join page, or null (issue 30). Zoom keeps it as the meeting passcode (its join_url carries
+   * it); BigBlueButton takes it as the create's attendeePW; Jitsi has no server call to take one.
+   */
+  passcode: string | null;
   providerMeetingId: string | null;
   providerData: Record<string, unknown>;
 }

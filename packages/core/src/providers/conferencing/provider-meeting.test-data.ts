@@ -24,6 +24,7 @@ export function providerMeeting(over: Partial<ProviderMeeting> = {}): ProviderMe
       notifyEnterExit: false,
       waitingRoom: false,
     },
+    passcode: null,
     providerMeetingId: null,
     providerData: {},
     ...over,

@@ -113,6 +113,10 @@ export class Zoom implements ConferencingProvider {
         ? { start_time: meeting.startsAt.toISOString().replace(/\.\d{3}Z$/, 'Z'), timezone: meeting.timeZone }
         : {}),
       duration: meeting.durationMinutes,
+      // Our passcode as Zoom's (issue 30; its join_url then carries it, so nobody types it at Zoom either). Turned
+      // off, it is left out: Zoom keeps the one it has (or makes one, as accounts that require a passcode do), and
+      // our join page hands out that join_url, which carries it.
+      ...(meeting.passcode ? { password: meeting.passcode } : {}),
       ...(recurring
         ? {
             recurrence: {
