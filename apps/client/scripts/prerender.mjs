@@ -82,7 +82,7 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>
 /**
  * Only the styles the page's first screen uses block its paint (issue 28): Beasties finds the rules of the app's
  * stylesheet (Mantine's and ours, ~38 kB gzip) that match the page's elements, which go inline in the head; the
- * stylesheet itself moves to the end of the body, where it no longer holds back what comes before it. Beasties only
+ * stylesheet itself loads without holding back the paint (below). Beasties only
  * reads the page: the markup React wrote is kept byte for byte (hydration), and no script or event handler is added
  * (the CSP allows no inline script; inline styles it allows, as Mantine needs them).
  */
@@ -93,7 +93,11 @@ async function withCriticalCss(html) {
   const head = processed.slice(0, processed.indexOf('</head>'));
   const critical = /<style>([\s\S]*?)<\/style>/.exec(head)?.[1];
   if (!critical) throw new Error('Beasties found no critical CSS');
-  return html.replace(link, `<style>${critical}</style>`).replace('</body>', `${link}</body>`);
+  // The stylesheet stays where it was, before Mantine's theme variables (a <style> React renders in #root, which must
+  // come after it to win), but as media="print" it no longer blocks the paint; src/entry.ts makes it apply as soon as
+  // the page's script runs (an inline onload would be an inline script). Without JavaScript the <noscript> copy does.
+  const deferred = link.replace('<link ', '<link media="print" data-media="all" ');
+  return html.replace(link, `<style>${critical}</style>${deferred}<noscript>${link}</noscript>`);
 }
 
 rmSync(out, { recursive: true, force: true });
