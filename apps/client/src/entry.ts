@@ -11,6 +11,7 @@ import { startFirstPage } from './app/first-pages.ts';
  */
 // A prerendered page's stylesheet waits as media="print" so that its first paint needs only the critical CSS inlined in
 // its head (scripts/prerender.mjs): it applies from now on.
-for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-media]')) link.media = link.dataset.media ?? '';
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-media]'))
+  link.media = link.dataset.media ?? '';
 startFirstPage(window.location.pathname);
 void import('./main.tsx');
