@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveClient } from '../src/http/static.ts';
@@ -158,6 +158,67 @@ describe('serveClient', () => {
       const res = await app.request(path);
       expect(res.status, path).toBeLessThan(500);
       expect(await res.text(), path).not.toContain('not for the web');
+    }
+  });
+});
+
+/** Issue 28: the pages the client build prerendered (apps/client/scripts/prerender.mjs) in each language. */
+describe('serveClient with prerendered pages', () => {
+  let root: string;
+  let app: Hono;
+
+  const shell = (lang: string, dir: string, body: string) =>
+    `<!doctype html><html lang="${lang}" dir="${dir}" data-mantine-color-scheme="light"><title>Majlis</title>` +
+    `<meta property="og:url" content="%PUBLIC_URL%/" /><div id="root" data-lang="${lang}">${body}</div>`;
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'majlis-prerendered-'));
+    writeFileSync(join(root, 'index.html'), shell('ar', 'rtl', '').replace(' data-lang="ar"', ''));
+    for (const [lang, dir, signIn, value] of [
+      ['ar', 'rtl', 'تسجيل الدخول', '٤٠٩٥٨١٣٦٢٧'],
+      ['en', 'ltr', 'Sign in', '4095813627'],
+    ] as const) {
+      mkdirSync(join(root, 'prerendered', lang), { recursive: true });
+      writeFileSync(join(root, 'prerendered', lang, 'login.html'), shell(lang, dir, `<h1>${signIn}</h1>`));
+      writeFileSync(
+        join(root, 'prerendered', lang, 'join-number.html'),
+        shell(lang, dir, `<input id="n" value="${value}"/><input id="name" value=""/>`),
+      );
+    }
+    app = new Hono().use(serveClient(root, { publicUrl: 'https://majlis.example' }));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("a prerendered page is served in the reader's language, its tags still naming the page", async () => {
+    const ar = await (await app.request('/login')).text();
+    expect(ar).toContain('<h1>تسجيل الدخول</h1>');
+    expect(ar).toContain('<html lang="ar" dir="rtl" data-mantine-color-scheme="light">');
+    expect(ar).toContain('content="https://majlis.example/login"');
+    const en = await (await app.request('/login', { headers: { cookie: 'MajlisLang=En' } })).text();
+    expect(en).toContain('<h1>Sign in</h1>');
+    expect(en).toContain('<html lang="en" dir="ltr" data-mantine-color-scheme="light">');
+    // A page that was not prerendered is index.html, rendered by the client.
+    expect(await (await app.request('/dashbord')).text()).toContain('<div id="root"></div>');
+  });
+
+  it("the join shell carries the link's own number, in the digits of the page's language", async () => {
+    const ar = await (await app.request(`/join/${encodeURIComponent('١٢٣ ٤٥٦ ٧٨٩٠')}`)).text();
+    expect(ar).toContain('<input id="n" value="١٢٣٤٥٦٧٨٩٠"/>');
+    const en = await (await app.request('/join/1234567890', { headers: { cookie: 'MajlisLang=En' } })).text();
+    expect(en).toContain('<input id="n" value="1234567890"/>');
+    expect(en).not.toContain('4095813627');
+  });
+
+  it('a page is sent compressed to a browser that takes it, revalidated, varying on cookie and encoding', async () => {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await app.request('/login', { headers: { 'accept-encoding': `${encoding}, deflate` } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(decode(Buffer.from(await res.arrayBuffer())).toString()).toContain('<h1>تسجيل الدخول</h1>');
     }
   });
 });

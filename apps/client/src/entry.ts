@@ -9,5 +9,9 @@ import { startFirstPage } from './app/first-pages.ts';
  * files index.html already preloads (scripts/preload-first-load.ts). The styles stay here, so index.html still links
  * them as a stylesheet that the first paint waits for.
  */
+// A prerendered page's stylesheet waits as media="print" so that its first paint needs only the critical CSS inlined in
+// its head (scripts/prerender.mjs): it applies from now on.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-media]'))
+  link.media = link.dataset.media ?? '';
 startFirstPage(window.location.pathname);
 void import('./main.tsx');

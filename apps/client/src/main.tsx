@@ -1,29 +1,21 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Providers } from './app/Providers.tsx';
-import { routes } from './app/routes.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/App.tsx';
 import { applyDocumentLanguage } from './i18n/i18n.ts';
 import { fetchCsrfToken } from './lib/http.ts';
-import { setNavigate } from './lib/navigation.ts';
 import { initialLocale } from './state/language.tsx';
 
 async function start() {
   const locale = initialLocale();
-  // The router starts fetching the first page's chunk as soon as it exists: made before the catalog is awaited, the
-  // two load side by side instead of one after the other (one round trip less before the first paint).
-  const router = createBrowserRouter(routes);
-  setNavigate((to) => void router.navigate(to));
   // The active catalog before the first paint, so no text flashes in the other language.
   await applyDocumentLanguage(locale);
   void fetchCsrfToken();
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  const root = document.getElementById('root') as HTMLElement;
+  // A prerendered page (issue 28: the BFF serves its HTML in the reader's language, scripts/prerender.ts) is
+  // hydrated: what it shows stays, and becomes live once the page's chunk is there. A page that was not prerendered,
+  // or prerendered in another language than the one this browser stored, starts from nothing.
+  if (root.firstElementChild && root.dataset.lang === locale) hydrateRoot(root, <App Router={BrowserRouter} />);
+  else createRoot(root).render(<App Router={BrowserRouter} />);
   // The other language's catalog waits for the reader to reach for a language switch (prefetchCatalogs).
 }
 

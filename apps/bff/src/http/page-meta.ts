@@ -50,7 +50,32 @@ function setMeta(html: string, key: string, value: string): string {
  */
 function setLanguage(html: string, language: LanguageCode): string {
   const dir = language === 'en' ? 'ltr' : 'rtl';
-  return html.replace(/<html\b[^>]*>/, `<html lang="${language}" dir="${dir}">`);
+  // Other attributes of the tag stay (a prerendered page's data-mantine-color-scheme).
+  return html.replace(/<html\b[^>]*>/, (tag) => {
+    const rest = tag.replace(/^<html|>$/g, '').replace(/\s(?:lang|dir)="[^"]*"/g, '');
+    return `<html lang="${language}" dir="${dir}"${rest}>`;
+  });
+}
+
+/**
+ * Issue 28: the /join/<number> shell is prerendered (apps/client/scripts/prerender.mjs) for this placeholder number;
+ * a link's own number takes its place in the name form's number field, in the digits the page shows it in.
+ */
+export const JOIN_PLACEHOLDER = '4095813627';
+
+/** The digits of a /join/<number> path (ASCII, 4 to 20), null for any other path. */
+export function joinNumber(path: string): string | null {
+  const raw = JOIN.exec(path)?.[1];
+  if (!raw) return null;
+  const digits = toAsciiDigits(raw).replace(/[\s-]/g, '');
+  return /^\d{4,20}$/.test(digits) ? digits : null;
+}
+
+/** The prerendered join shell with the link's number instead of the placeholder (only digits: nothing to escape). */
+export function fillJoinNumber(html: string, digits: string): string {
+  return html
+    .replaceAll(`value="${JOIN_PLACEHOLDER}"`, `value="${digits}"`)
+    .replaceAll(`value="${arabicDigits(JOIN_PLACEHOLDER)}"`, `value="${arabicDigits(digits)}"`);
 }
 
 export function renderPage(template: string, publicUrl: string, path: string, language: LanguageCode = 'ar'): string {

@@ -1,13 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { LANG_COOKIE } from '@majlis/contracts/cookies';
 import { decideLanguage, type LanguageCode } from '@majlis/machines';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { renderPage } from './page-meta.ts';
+import { fillJoinNumber, joinNumber, renderPage } from './page-meta.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Pages prerendered at build time in each language (issue 28: apps/client/scripts/prerender.mjs writes
+ * dist/prerendered/<lang>/<file>), which paint before any script runs; any other page route gets index.html. A
+ * /join/<number> link gets the join shell with its number filled in.
+ */
+const PRERENDERED: Record<string, string> = {
+  '/': 'index.html',
+  '/index.html': 'index.html',
+  '/home/pricing': 'home/pricing.html',
+  '/home/conditions': 'home/conditions.html',
+  '/home/privacy': 'home/privacy.html',
+  '/home/contact': 'home/contact.html',
+  '/login': 'login.html',
+  '/register': 'register.html',
+  '/password/forgot': 'password/forgot.html',
+  '/join': 'join.html',
+};
+const JOIN_SHELL = 'join-number.html';
 
 /**
  * Serves the built client from `root` with Hono's node serveStatic (MIME types, HEAD, ranges, and its own refusal of
@@ -31,14 +51,27 @@ export function serveClient(root: string, opts: { publicUrl?: string } = {}): Mi
     rewriteRequestPath: (p) => (p === '/' || p === '/index.html' ? '/-' : p),
   });
   const publicUrl = opts.publicUrl ?? '';
-  let template: string | null = null;
-  const page = (path: string, language: LanguageCode): string | null => {
-    try {
-      template ??= readFileSync(join(root, 'index.html'), 'utf8');
-    } catch {
-      return null;
+  // Read once each, on first use: a build without prerendered pages (or without one for this path) falls back to
+  // index.html, which the client renders from nothing.
+  const templates = new Map<string, string | null>();
+  const read = (file: string): string | null => {
+    if (!templates.has(file)) {
+      try {
+        templates.set(file, readFileSync(join(root, file), 'utf8'));
+      } catch {
+        templates.set(file, null);
+      }
     }
-    return renderPage(template, publicUrl, path, language);
+    return templates.get(file) ?? null;
+  };
+  const page = (path: string, language: LanguageCode): string | null => {
+    const number = joinNumber(path);
+    const file = number ? JOIN_SHELL : PRERENDERED[path];
+    const prerendered = file ? read(`prerendered/${language}/${file}`) : null;
+    const template = prerendered ?? read('index.html');
+    if (template === null) return null;
+    const html = renderPage(template, publicUrl, path, language);
+    return prerendered && number ? fillJoinNumber(html, number) : html;
   };
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
@@ -55,10 +88,27 @@ export function serveClient(root: string, opts: { publicUrl?: string } = {}): Mi
     const language = decideLanguage({ stored: getCookie(c, LANG_COOKIE) ?? null });
     const html = page(c.req.path, language);
     if (html === null) return next();
-    const res = cached(c.html(html), 'no-cache');
-    res.headers.set('Vary', 'Cookie');
-    return res;
+    return cached(pageResponse(html, c.req.header('Accept-Encoding') ?? ''), 'no-cache');
   };
+}
+
+/**
+ * A page's HTML, compressed when the browser accepts it: a prerendered page carries its markup and Mantine's CSS
+ * variables (~25-35 kB raw, ~6 kB compressed), and it differs per path (its sharing tags), so it is compressed per
+ * request (well under a millisecond at these settings) rather than at build time.
+ */
+function pageResponse(html: string, acceptEncoding: string): Response {
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', Vary: 'Cookie, Accept-Encoding' });
+  if (/\bbr\b/.test(acceptEncoding)) {
+    headers.set('Content-Encoding', 'br');
+    const body = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    return new Response(new Uint8Array(body), { headers });
+  }
+  if (/\bgzip\b/.test(acceptEncoding)) {
+    headers.set('Content-Encoding', 'gzip');
+    return new Response(new Uint8Array(gzipSync(html, { level: 6 })), { headers });
+  }
+  return new Response(html, { headers });
 }
 
 function cached(res: Response, cacheControl: string): Response {

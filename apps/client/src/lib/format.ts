@@ -68,7 +68,11 @@ function subscribe(listener: () => void): () => void {
 
 /** Re-renders the caller when the reader's digit style or zone changes; `useLanguage` calls it for everyone. */
 export function useReaderPrefs(): Prefs {
-  return useSyncExternalStore(subscribe, () => prefs);
+  return useSyncExternalStore(
+    subscribe,
+    () => prefs,
+    () => prefs,
+  );
 }
 
 export function onReaderPrefs(listener: () => void): () => void {

@@ -68,8 +68,12 @@ export function getToasts(): Toast[] {
 }
 
 export function useToasts(): Toast[] {
-  return useSyncExternalStore((l) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  }, getToasts);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    getToasts,
+    getToasts,
+  );
 }
