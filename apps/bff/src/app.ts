@@ -16,6 +16,7 @@ import { accountRoutes } from './routes/account.ts';
 import { ADMIN_QUEUES_PATH } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { calendarFeedRoutes } from './routes/calendar-feed.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { directoryRoutes } from './routes/directory.ts';
@@ -100,6 +101,7 @@ export const apiRoutes = new Hono<Env>()
   .route('/', roomRoutes)
   .route('/', trialRoutes)
   .route('/', meetingRoutes)
+  .route('/', calendarFeedRoutes)
   .route('/', joinRoutes)
   .route('/', recordingsRoutes)
   .route('/', reportsRoutes)

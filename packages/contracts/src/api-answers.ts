@@ -27,6 +27,7 @@ import {
   ZSubscriptionList,
   ZTrialVerification,
 } from './billing.ts';
+import { ZCalendarFeedLinks, ZCalendarFeedStatus } from './calendar-feed.ts';
 import {
   ZActiveTeam,
   ZChatMessage,
@@ -186,6 +187,10 @@ export const API_ANSWERS = {
   'GET /api/meetings/:id/ics': { schema: null },
   'GET /api/meetings/:id/attendance': { schema: ZAttendanceList },
   'GET /api/meetings/:id/recordings': { schema: ZMeetingRecordingList },
+  'GET /api/calendar/feed': { schema: ZCalendarFeedStatus },
+  'POST /api/calendar/feed': { schema: ZCalendarFeedLinks, statuses: [201] },
+  'DELETE /api/calendar/feed': { schema: ZOk },
+  'GET /api/calendar/feed/:userId/:file': { schema: null },
   'GET /api/join/:number': { schema: ZPublicMeeting },
   'POST /api/join/:number': { schema: ZJoinAnswer },
   'GET /api/recordings': { schema: ZRecordingList },

@@ -15,6 +15,8 @@ export const queryKeys = {
     all: ['meetings'] as const,
     list: (q: { tab: string; page: number; pageSize: number; q: string }) => ['meetings', 'list', q] as const,
     occurrences: (id: string) => ['meetings', 'occurrences', id] as const,
+    /** Whether the user's calendar feed exists (issue 31). */
+    feed: ['meetings', 'feed'] as const,
   },
   rooms: {
     all: ['rooms'] as const,
