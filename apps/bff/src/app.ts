@@ -29,6 +29,7 @@ import { opsRoutes } from './routes/ops.ts';
 import { priceRoutes } from './routes/prices.ts';
 import { profileRoutes, RAW_BODY_PATHS } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
+import { pushRoutes } from './routes/push.ts';
 import { recordingsRoutes } from './routes/recordings.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { roomRoutes } from './routes/rooms.ts';
@@ -102,6 +103,7 @@ export const apiRoutes = new Hono<Env>()
   .route('/', trialRoutes)
   .route('/', meetingRoutes)
   .route('/', calendarFeedRoutes)
+  .route('/', pushRoutes)
   .route('/', joinRoutes)
   .route('/', recordingsRoutes)
   .route('/', reportsRoutes)
