@@ -2,6 +2,7 @@ import './app/zod-config.ts';
 import '@mantine/core/styles.css';
 import './app/app.css';
 import { startFirstPage } from './app/first-pages.ts';
+import { startPwa } from './pwa/register.ts';
 
 /**
  * The page's first script, kept tiny so that it runs as soon as it arrives (a module script runs only once all it
@@ -11,3 +12,4 @@ import { startFirstPage } from './app/first-pages.ts';
  */
 startFirstPage(window.location.pathname);
 void import('./main.tsx');
+startPwa();

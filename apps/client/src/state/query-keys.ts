@@ -60,5 +60,7 @@ export const queryKeys = {
     all: ['profile'] as const,
     sessions: ['profile', 'sessions'] as const,
     institution: ['profile', 'institution'] as const,
+    /** This user's devices registered for Web Push (issue 31). */
+    devices: ['profile', 'devices'] as const,
   },
 } as const;
