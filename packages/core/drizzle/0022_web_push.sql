@@ -11,4 +11,5 @@ CREATE TABLE "push_subscriptions" (
 ALTER TABLE "notifications" ADD COLUMN "web_push_pending" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_key" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
-CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");
+CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "notifications_web_push_idx" ON "notifications" USING btree ("id") WHERE "notifications"."web_push_pending";

@@ -284,6 +284,8 @@ export const notifications = pgTable(
     uniqueIndex('notifications_collapse_key')
       .on(t.userId, t.accountId, t.collapseKey)
       .where(sql`${t.read} = false and ${t.dismissedAt} is null`),
+    // the web-push job's scan every few seconds reads only the marked rows (issue 31)
+    index('notifications_web_push_idx').on(t.id).where(sql`${t.webPushPending}`),
   ],
 );
 
