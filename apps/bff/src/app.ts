@@ -16,6 +16,7 @@ import { accountRoutes } from './routes/account.ts';
 import { ADMIN_QUEUES_PATH } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { calendarFeedRoutes } from './routes/calendar-feed.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { directoryRoutes } from './routes/directory.ts';
@@ -28,6 +29,7 @@ import { opsRoutes } from './routes/ops.ts';
 import { priceRoutes } from './routes/prices.ts';
 import { profileRoutes, RAW_BODY_PATHS } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
+import { pushRoutes } from './routes/push.ts';
 import { recordingsRoutes } from './routes/recordings.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { roomRoutes } from './routes/rooms.ts';
@@ -100,6 +102,8 @@ export const apiRoutes = new Hono<Env>()
   .route('/', roomRoutes)
   .route('/', trialRoutes)
   .route('/', meetingRoutes)
+  .route('/', calendarFeedRoutes)
+  .route('/', pushRoutes)
   .route('/', joinRoutes)
   .route('/', recordingsRoutes)
   .route('/', reportsRoutes)

@@ -27,6 +27,7 @@ const WITHOUT_RESPONSE_SCHEMA = new Set([
   'GET /api/webhooks/bbb/end',
   'POST /api/webhooks/bbb/recording-ready',
   'GET /api/meetings/:id/ics',
+  'GET /api/calendar/feed/:userId/:file',
   'GET /api/users/:id/picture',
   'GET /api/reports/meetings/export',
   'GET /api/reports/meetings/:id/attendance/export',

@@ -2,6 +2,7 @@ import './app/zod-config.ts';
 import '@mantine/core/styles.css';
 import './app/app.css';
 import { startFirstPage } from './app/first-pages.ts';
+import { startPwa } from './pwa/register.ts';
 
 /**
  * The page's first script, kept tiny so that it runs as soon as it arrives (a module script runs only once all it
@@ -15,3 +16,4 @@ for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-media]'
   link.media = link.dataset.media ?? '';
 startFirstPage(window.location.pathname);
 void import('./main.tsx');
+startPwa();

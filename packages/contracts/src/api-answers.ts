@@ -27,6 +27,7 @@ import {
   ZSubscriptionList,
   ZTrialVerification,
 } from './billing.ts';
+import { ZCalendarFeedLinks, ZCalendarFeedStatus } from './calendar-feed.ts';
 import {
   ZActiveTeam,
   ZChatMessage,
@@ -58,6 +59,7 @@ import { ZNotificationsReadAnswer, ZNotificationView } from './notifications.ts'
 import { ZAccountStatusAnswer, ZOpsAccountList } from './ops.ts';
 import { ZPictureAnswer, ZProfileAnswer, ZProfileLocaleAnswer, ZSessionList, ZSessionsEnded } from './profile.ts';
 import { ZContactConfig, ZReadiness } from './public.ts';
+import { ZPushDevice, ZPushDeviceList, ZPushKey } from './push.ts';
 import {
   ZRecordingAnswer,
   ZRecordingDownloadAnswer,
@@ -188,6 +190,14 @@ export const API_ANSWERS = {
   'GET /api/meetings/:id/ics': { schema: null },
   'GET /api/meetings/:id/attendance': { schema: ZAttendanceList },
   'GET /api/meetings/:id/recordings': { schema: ZMeetingRecordingList },
+  'GET /api/calendar/feed': { schema: ZCalendarFeedStatus },
+  'POST /api/calendar/feed': { schema: ZCalendarFeedLinks, statuses: [201] },
+  'DELETE /api/calendar/feed': { schema: ZOk },
+  'GET /api/calendar/feed/:userId/:file': { schema: null },
+  'GET /api/push/key': { schema: ZPushKey },
+  'GET /api/push/devices': { schema: ZPushDeviceList },
+  'POST /api/push/devices': { schema: ZPushDevice, statuses: [201] },
+  'DELETE /api/push/devices/:id': { schema: ZOk },
   'GET /api/join/:number': { schema: ZPublicMeeting },
   'POST /api/join/:number': { schema: ZJoinAnswer },
   'GET /api/recordings': { schema: ZRecordingList },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -51,6 +51,19 @@ export const ZEnv = z.object({
     .regex(/^[A-Za-z0-9_.-]+:?$/)
     .default('majlis:'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Web Push (issue 31): the VAPID key pair (base64url, as web-push generate-vapid-keys prints it) and its contact. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[\w-]{80,90}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[\w-]{40,45}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must be a mailto: or https: URL')
+    .optional(),
   SESSION_IDLE_SECONDS: zPositiveInt.default(3 * 24 * 3600),
   SESSION_ABSOLUTE_SECONDS: zPositiveInt.default(30 * 24 * 3600),
   /**
@@ -170,6 +183,8 @@ export interface Config extends TEnv {
   host: string;
   /** Whether SESSION_SECRET was given (scale-out BFFs refuse to start without it). */
   sessionSecretSet: boolean;
+  /** Web Push's VAPID keys: configured, generated and kept beside the data in the embedded default, else none. */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
 }
 
 /** What Paymob cannot work without: a checkout nobody can pay, or callbacks nobody can verify, must not start. */
@@ -222,6 +237,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? defaultSecret(embedded, dataDir),
     sessionSecretSet: e.SESSION_SECRET !== undefined,
+    vapid: vapidKeys(e, embedded, dataDir, publicUrl),
     host: e.HOST ?? (embedded ? '127.0.0.1' : '0.0.0.0'),
     allowedOrigins: [
       new URL(publicUrl).origin,
@@ -246,6 +262,33 @@ function defaultSecret(embedded: boolean, dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * VAPID keys for Web Push: both given, or (embedded) a P-256 pair made once and kept beside the data, so devices that
+ * subscribed keep working after a restart. Scale-out without them sends no pushes (one key alone is an error).
+ */
+function vapidKeys(e: TEnv, embedded: boolean, dataDir: string, publicUrl: string): Config['vapid'] {
+  const subject = e.VAPID_SUBJECT ?? (publicUrl.startsWith('https:') ? publicUrl : 'mailto:support@majlis.invalid');
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
+  }
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'is required with the other');
+  }
+  if (!embedded) return null;
+  const file = join(dataDir, 'vapid.json');
+  if (existsSync(file)) return { ...JSON.parse(readFileSync(file, 'utf8')), subject };
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // web-push wants exactly 32 bytes; a key with a leading zero byte comes back shorter
+    privateKey: Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return { ...keys, subject };
 }
 
 /**

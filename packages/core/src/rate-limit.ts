@@ -38,6 +38,8 @@ export type LimitKind =
   | 'trialUser'
   | 'trialPhone'
   | 'preferenceUser'
+  | 'calendarFeedUser'
+  | 'pushDeviceUser'
   | 'opsBasicIp';
 
 export interface RateLimits {
@@ -123,6 +125,10 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     trialPhone: { points: 8, duration: DAY },
     // The language toggle and the cookie choice, signed in: a person clicks a few times, not hundreds.
     preferenceUser: { points: 120, duration: HOUR },
+    // A new calendar-feed URL (revoking the old) or its removal: a person does it a few times, not hundreds.
+    calendarFeedUser: { points: 20, duration: HOUR },
+    // Registering or removing this device for push notifications: a few devices a person, not a script.
+    pushDeviceUser: { points: 60, duration: HOUR },
     // Wrong OPS_USER / OPS_PASSWORD guesses at /admin/queues per IP, like sign-in failures on one account (issue 25).
     opsBasicIp: { points: config.RATE_LOGIN_ACCOUNT, duration: window },
   };

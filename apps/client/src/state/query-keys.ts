@@ -15,6 +15,8 @@ export const queryKeys = {
     all: ['meetings'] as const,
     list: (q: { tab: string; page: number; pageSize: number; q: string }) => ['meetings', 'list', q] as const,
     occurrences: (id: string) => ['meetings', 'occurrences', id] as const,
+    /** Whether the user's calendar feed exists (issue 31). */
+    feed: ['meetings', 'feed'] as const,
   },
   rooms: {
     all: ['rooms'] as const,
@@ -58,5 +60,7 @@ export const queryKeys = {
     all: ['profile'] as const,
     sessions: ['profile', 'sessions'] as const,
     institution: ['profile', 'institution'] as const,
+    /** This user's devices registered for Web Push (issue 31). */
+    devices: ['profile', 'devices'] as const,
   },
 } as const;

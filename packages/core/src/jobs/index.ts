@@ -9,6 +9,7 @@ import { renewalsJob } from './renewals.ts';
 import { sendNotificationJob } from './send-notification.ts';
 import { storageScanJob } from './storage-scan.ts';
 import type { JobContext, JobDefinition } from './types.ts';
+import { webPushJob } from './web-push.ts';
 
 /**
  * Every job, run by apps/worker with BullMQ in scale-out, or in-process on timers in the embedded default.
@@ -25,6 +26,7 @@ export const jobs: JobDefinition<unknown>[] = [
   bbbRecordingsImportJob,
   chatDigestJob,
   couponReleaseJob,
+  webPushJob,
 ];
 
 /**

@@ -1,5 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import ical, { ICalAttendeeRole, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from 'ical-generator';
+import ical, {
+  ICalAttendeeRole,
+  type ICalCalendar,
+  ICalCalendarMethod,
+  type ICalEventData,
+  ICalEventStatus,
+} from 'ical-generator';
 import type { Temporal } from 'temporal-polyfill';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -39,6 +45,8 @@ export interface IcsOptions {
   organizer?: { name: string; email: string };
   attendee?: string;
   now?: Date;
+  /** The join link to write (default: joinLink); the hook for a link that carries a passcode. */
+  joinUrl?: string;
 }
 
 const DAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
@@ -54,14 +62,50 @@ export async function meetingIcs(db: Db, config: Config, m: MeetingRow, opts: Ic
 
 /** The .ics of a meeting and its stored days (ordered by original start). */
 export function invitationIcs(config: Config, m: IcsMeeting, occurrences: Occurrence[], opts: IcsOptions = {}): string {
-  const tz = m.timeZone;
-  const link = joinLink(config, m.number, m.passcode);
+  const { start, end } = firstSpan(m, occurrences);
+  const calendar = ical({
+    prodId: PROD_ID,
+    scale: 'GREGORIAN',
+    method: opts.method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.PUBLISH,
+    // name null: only the events carry the zone, so DTSTAMP stays in UTC as RFC 5545 wants
+    timezone: { name: null, generator: (zone) => vtimezone(zone, spanOf(start, end, occurrences)) },
+  });
+  addMeetingEvents(calendar, config, m, occurrences, opts);
+  return endLines(calendar);
+}
+
+export const PROD_ID = { company: 'Majlis', product: 'Meetings', language: 'AR' };
+
+/** The calendar's text, ending in CRLF as RFC 5545 wants. */
+export const endLines = (calendar: ICalCalendar) => calendar.toString().replace(/(\r\n)?$/, '\r\n');
+
+/** Where the meeting's event starts and ends: a series at its first original day, a single day as it is now. */
+function firstSpan(m: IcsMeeting, occurrences: Occurrence[]): { start: Date; end: Date; recurring: boolean } {
   // a series of one day is written as that day (an RRULE or RDATE set of one adds nothing)
   const recurring = m.recurrenceDays.length > 0 && occurrences.length > 1;
   const first = occurrences[0];
-  // a one-day meeting shows its day as it is now (moved or not); a series starts at its first original day
   const start = (recurring ? first?.originalStartsAt : first?.startsAt) ?? m.startsAt ?? m.createdAt;
   const end = !recurring && first ? first.endsAt : new Date(+start + m.durationMinutes * 60_000);
+  return { start, end, recurring };
+}
+
+/**
+ * Adds a meeting's events to a calendar: the master (with its repetition) and an override per moved day. With
+ * `cancelledEvents` (the calendar feed) a cancelled day of a series is also its own CANCELLED override, beside the
+ * EXDATE, so a subscribed calendar that kept the day removes it.
+ */
+export function addMeetingEvents(
+  calendar: ICalCalendar,
+  config: Config,
+  m: IcsMeeting,
+  occurrences: Occurrence[],
+  opts: IcsOptions & { cancelledEvents?: boolean } = {},
+): void {
+  const tz = m.timeZone;
+  // Passcodes: a join link that carries the meeting's passcode is built here, for the invitation and the feed alike.
+  const link = opts.joinUrl ?? joinLink(config, m.number, m.passcode);
+  const { start, end, recurring } = firstSpan(m, occurrences);
+  const first = occurrences[0];
   const at = (d: Date) => inZone(d, tz);
   const common: Omit<ICalEventData, 'start'> = {
     id: `${m.id}@${new URL(config.publicUrl).hostname}`,
@@ -75,13 +119,6 @@ export function invitationIcs(config: Config, m: IcsMeeting, occurrences: Occurr
     organizer: opts.organizer,
     attendees: opts.attendee ? [{ email: opts.attendee, role: ICalAttendeeRole.REQ, rsvp: false }] : [],
   };
-  const calendar = ical({
-    prodId: { company: 'Majlis', product: 'Meetings', language: 'AR' },
-    scale: 'GREGORIAN',
-    method: opts.method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.PUBLISH,
-    // name null: only the events carry the zone, so DTSTAMP stays in UTC as RFC 5545 wants
-    timezone: { name: null, generator: (zone) => vtimezone(zone, spanOf(start, end, occurrences)) },
-  });
   calendar.createEvent({
     ...common,
     start: at(start),
@@ -89,17 +126,18 @@ export function invitationIcs(config: Config, m: IcsMeeting, occurrences: Occurr
     status: m.status === 'deleted' || (!recurring && first?.cancelled) ? ICalEventStatus.CANCELLED : null,
     repeating: recurring ? repetition(m, occurrences) : null,
   });
-  if (recurring) {
-    for (const o of occurrences.filter((o) => o.edited && !o.cancelled)) {
-      calendar.createEvent({
-        ...common,
-        recurrenceId: at(o.originalStartsAt),
-        start: at(o.startsAt),
-        end: at(o.endsAt),
-      });
-    }
+  if (!recurring) return;
+  for (const o of occurrences) {
+    if (o.cancelled && !opts.cancelledEvents) continue;
+    if (!o.cancelled && !o.edited) continue;
+    calendar.createEvent({
+      ...common,
+      recurrenceId: at(o.originalStartsAt),
+      start: at(o.startsAt),
+      end: at(o.endsAt),
+      status: o.cancelled ? ICalEventStatus.CANCELLED : null,
+    });
   }
-  return calendar.toString().replace(/(\r\n)?$/, '\r\n');
 }
 
 /**
@@ -145,7 +183,7 @@ function localStamp(z: Temporal.ZonedDateTime): string {
 }
 
 /** The instants the VTIMEZONE must cover: every start and end the calendar will show. */
-function spanOf(start: Date, end: Date, occurrences: Occurrence[]): { from: Date; to: Date } {
+export function spanOf(start: Date, end: Date, occurrences: Occurrence[]): { from: Date; to: Date } {
   const all = [start, end, ...occurrences.flatMap((o) => [o.originalStartsAt, o.startsAt, o.endsAt])].map(Number);
   return { from: new Date(Math.min(...all)), to: new Date(Math.max(...all)) };
 }

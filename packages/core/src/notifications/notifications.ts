@@ -109,8 +109,23 @@ export function notificationRow(input: NewNotification) {
     eventMeta: cleanMeta(input.eventMeta ?? {}),
     dedupeKey: input.dedupeKey ?? null,
     collapseKey: input.collapseKey ?? null,
+    webPushPending: WEB_PUSH_TITLES.has(input.titleId),
   };
 }
+
+/**
+ * The notifications that also go to the user's devices as a Web Push (issue 31, the worker sends them: web-push.ts):
+ * what must reach a person who has no Majlis tab open. A chat collapses per conversation (createNotification), so a
+ * conversation pushes once until it is read.
+ */
+export const WEB_PUSH_TITLES: ReadonlySet<string> = new Set([
+  'notif.meeting.reminder.title',
+  'notif.chat.title',
+  'notif.payment.failed.title',
+  'notif.subscription.renewal.title',
+  'notif.subscription.expired.title',
+  'notif.institution.renewal.title',
+]);
 
 /**
  * Stores a notification (idempotent on dedupeKey), then, when it is new and a bus is given, publishes it so every

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { CalendarFeed } from '../../features/calendar/CalendarFeed.tsx';
 import { CalendarView } from '../../features/calendar/CalendarView.tsx';
 import { DashPage } from '../../features/dashboard/DashPage.tsx';
 
@@ -8,6 +9,7 @@ export default function CalenderPage() {
   return (
     <DashPage title={t`Meeting organiser`}>
       <CalendarView />
+      <CalendarFeed />
     </DashPage>
   );
 }

@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { DashPage } from '../../features/dashboard/DashPage.tsx';
 import { DetailsCard } from '../../features/profile/DetailsCard.tsx';
+import { DevicesCard } from '../../features/profile/DevicesCard.tsx';
 import { InstitutionCard } from '../../features/profile/InstitutionCard.tsx';
 import { PasswordCard } from '../../features/profile/PasswordCard.tsx';
 import { PictureCard } from '../../features/profile/PictureCard.tsx';
@@ -25,6 +26,7 @@ export default function ProfilePage() {
         {/* A password change ends the other sessions: the list is read again. */}
         <PasswordCard onChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.profile.sessions })} />
         <SessionsCard />
+        <DevicesCard />
       </Stack>
     </DashPage>
   );

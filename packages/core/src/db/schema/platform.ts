@@ -273,6 +273,8 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     /** Made by a job and not yet pushed to the browser (the worker pushes, then clears it; a crash leaves it set). */
     pushPending: boolean('push_pending').notNull().default(false),
+    /** Issue 31: to be sent as a Web Push to the user's devices (a kind that reaches the lock screen); the worker clears it. */
+    webPushPending: boolean('web_push_pending').notNull().default(false),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -282,6 +284,8 @@ export const notifications = pgTable(
     uniqueIndex('notifications_collapse_key')
       .on(t.userId, t.accountId, t.collapseKey)
       .where(sql`${t.read} = false and ${t.dismissedAt} is null`),
+    // the web-push job's scan every few seconds reads only the marked rows (issue 31)
+    index('notifications_web_push_idx').on(t.id).where(sql`${t.webPushPending}`),
   ],
 );
 
