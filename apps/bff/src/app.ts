@@ -31,6 +31,7 @@ import { publicRoutes } from './routes/public.ts';
 import { recordingsRoutes } from './routes/recordings.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { roomRoutes } from './routes/rooms.ts';
+import { ssoRoutes } from './routes/sso.ts';
 import { testHookRoutes } from './routes/test-hooks.ts';
 import { trialRoutes } from './routes/trial.ts';
 import { userRoutes } from './routes/users.ts';
@@ -90,6 +91,7 @@ export const apiRoutes = new Hono<Env>()
   .use(requireJson)
   .use(limitBody)
   .route('/', authRoutes)
+  .route('/', ssoRoutes)
   .route('/', accountRoutes)
   .route('/', profileRoutes)
   .route('/', publicRoutes)

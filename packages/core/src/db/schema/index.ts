@@ -5,3 +5,4 @@ export * from './cookie-consent.ts';
 export * from './jobs.ts';
 export * from './meetings.ts';
 export * from './platform.ts';
+export * from './sso.ts';
