@@ -125,12 +125,19 @@ export async function redeemCode(
       expectedNonce: checks.nonce,
       idTokenExpected: true,
     });
-    const claims = tokens.claims();
-    if (!claims) return { error: 'no id_token' };
+    const idClaims = tokens.claims();
+    if (!idClaims) return { error: 'no id_token' };
+    // Many providers put the e-mail in the id_token only when asked claim by claim; the UserInfo endpoint always
+    // answers it (its subject is checked against the id_token's by the library).
+    const claims: Record<string, unknown> =
+      idClaims.email === undefined && tokens.access_token
+        ? { ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims }
+        : idClaims;
+    const sub = idClaims.sub;
     const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
     return {
       claims: {
-        sub: claims.sub,
+        sub,
         email: str(claims.email)?.toLowerCase() ?? null,
         emailVerified: claims.email_verified === true || claims.email_verified === 'true',
         givenName: str(claims.given_name),
