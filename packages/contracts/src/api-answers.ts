@@ -67,6 +67,7 @@ import {
 } from './recordings.ts';
 import { ZMeetingAttendance, ZMeetingsReport, ZRoomsReport, ZUsersReport } from './reports.ts';
 import { ZRoomList, ZRoomTypes, ZRoomView, ZUnassignAnswer } from './rooms.ts';
+import { ZSsoFound, ZSsoSettings, ZSsoTestAnswer } from './sso.ts';
 import { ZManagedTeam, ZManagedTeamList, ZTeamCandidates } from './teams.ts';
 import {
   ZAcceptInvitationAnswer,
@@ -96,6 +97,13 @@ export const API_ANSWERS = {
   'GET /api/logout': { schema: ZOk },
   'POST /api/password/forgot': { schema: ZOk },
   'POST /api/password/reset': { schema: ZOk },
+  'GET /api/account/sso': { schema: ZSsoSettings },
+  'PUT /api/account/sso': { schema: ZSsoSettings },
+  'POST /api/account/sso/test': { schema: ZSsoTestAnswer },
+  'DELETE /api/account/sso': { schema: ZSsoSettings },
+  'GET /api/auth/oidc/find': { schema: ZSsoFound },
+  'GET /api/auth/oidc/start': { schema: null },
+  'GET /api/auth/oidc/callback': { schema: null },
   'GET /api/user/info': { schema: ZUserInfo },
   'GET /api/user/permission': { schema: ZPermissions },
   'GET /api/account/type': { schema: ZAccountType },

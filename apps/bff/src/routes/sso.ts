@@ -88,7 +88,7 @@ export const ssoRoutes = new Hono<Env>()
   )
   .get(
     '/auth/oidc/start',
-    doc("Begin a sign-in through the institution's provider → 302 there", { tags, public: true, statuses: [302] }),
+    doc("Begin a sign-in through the institution's provider → 302 there", { tags, public: true }),
     queryOf(ZSsoStartQuery),
     async (c) => {
       const { db, config, limits } = c.get('runtime');
@@ -111,7 +111,6 @@ export const ssoRoutes = new Hono<Env>()
     doc("The provider's answer → a session and the dashboard, or /login naming why not", {
       tags,
       public: true,
-      statuses: [302],
     }),
     async (c) => {
       const { db, config } = c.get('runtime');

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SessionEndedNotice } from '../features/auth/SessionEndedNotice.tsx';
+import { SsoSignIn } from '../features/sso/SsoSignIn.tsx';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
 import { messageOf } from '../lib/http.ts';
@@ -91,6 +92,7 @@ export default function LoginPage() {
             </Text>
           </Stack>
         </form>
+        <SsoSignIn />
       </SignLayout>
     </Page>
   );

@@ -58,5 +58,6 @@ export const queryKeys = {
     all: ['profile'] as const,
     sessions: ['profile', 'sessions'] as const,
     institution: ['profile', 'institution'] as const,
+    sso: ['profile', 'sso'] as const,
   },
 } as const;
