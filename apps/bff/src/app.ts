@@ -19,6 +19,7 @@ import { billingRoutes } from './routes/billing.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { directoryRoutes } from './routes/directory.ts';
+import { domainRoutes } from './routes/domains.ts';
 import { institutionMonthRoutes } from './routes/institution-month.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { joinRoutes } from './routes/join.ts';
@@ -92,6 +93,7 @@ export const apiRoutes = new Hono<Env>()
   .use(limitBody)
   .route('/', authRoutes)
   .route('/', ssoRoutes)
+  .route('/', domainRoutes)
   .route('/', accountRoutes)
   .route('/', profileRoutes)
   .route('/', publicRoutes)

@@ -95,3 +95,29 @@ export const SSO_REFUSALS = [
   'ACCOUNT_CLOSED',
   'DOMAIN_APPROVAL_PENDING',
 ] as const;
+
+/** Verified domains (issue 30): POST /api/account/domains. */
+export const ZDomainBody = z.strictObject({
+  domain: singleLine('field.domain')
+    .trim()
+    .toLowerCase()
+    .max(253, 'field.tooLong')
+    .regex(/^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'field.domain'),
+  joinMode: z.enum(['auto', 'approval'], 'field.invalid'),
+});
+export type TDomainBody = z.infer<typeof ZDomainBody>;
+export const ZDomainModeBody = ZDomainBody.pick({ joinMode: true });
+
+export const ZDomainView = z.strictObject({
+  id: z.string(),
+  domain: z.string(),
+  joinMode: z.enum(['auto', 'approval']),
+  /** The TXT record to add at the domain itself: `majlis-verify=<token>`. */
+  txtRecord: z.string(),
+  verifiedAt: z.string().nullable(),
+});
+export const ZDomainList = z.strictObject({ domains: z.array(ZDomainView) });
+export const ZDomainAnswer = z.strictObject({ domain: ZDomainView });
+export const ZJoinRequests = z.strictObject({
+  requests: z.array(z.strictObject({ userId: z.string(), email: z.string(), name: z.string(), createdAt: z.string() })),
+});

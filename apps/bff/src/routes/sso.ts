@@ -21,7 +21,7 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Env } from '../env.ts';
 import { keepChosenLanguage } from '../http/chosen-language.ts';
-import { requireActor, startSession } from '../http/session.ts';
+import { needsPower, requireActor, startSession } from '../http/session.ts';
 import { doc, jsonBody, queryOf } from '../http/validate.ts';
 
 const tags = ['sso'];
@@ -46,6 +46,7 @@ export const ssoRoutes = new Hono<Env>()
   .put(
     '/account/sso',
     doc('Save them (tested against the provider first)', { tags, response: ZSsoSettings, power }),
+    needsPower(power),
     jsonBody(ZSsoBody),
     async (c) => {
       const actor = requireActor(c);
@@ -57,6 +58,7 @@ export const ssoRoutes = new Hono<Env>()
   .post(
     '/account/sso/test',
     doc('Test a provider: discovery and the client id and secret', { tags, response: ZSsoTestAnswer, power }),
+    needsPower(power),
     jsonBody(ZSsoBody),
     async (c) => {
       const actor = requireActor(c);

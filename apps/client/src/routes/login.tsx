@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SessionEndedNotice } from '../features/auth/SessionEndedNotice.tsx';
-import { SsoSignIn } from '../features/sso/SsoSignIn.tsx';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
 import { messageOf } from '../lib/http.ts';
@@ -18,6 +17,9 @@ import { useFieldError } from '../ui/use-field-error.ts';
  * reader is on the form or submits it, not before the page shows (issue 14). The BFF checks the same schema anyway.
  */
 const loadValidation = () => import('../features/auth/validation.ts');
+
+/** "Sign in with your institution" (issue 30): its own chunk, so the first load's budget stays the form's. */
+const SsoSignIn = lazy(() => import('../features/sso/SsoSignIn.tsx').then((m) => ({ default: m.SsoSignIn })));
 
 export default function LoginPage() {
   const { t } = useLingui();
@@ -92,7 +94,9 @@ export default function LoginPage() {
             </Text>
           </Stack>
         </form>
-        <SsoSignIn />
+        <Suspense fallback={null}>
+          <SsoSignIn />
+        </Suspense>
       </SignLayout>
     </Page>
   );
