@@ -178,7 +178,7 @@ describe('signing in through the provider', () => {
     expect((await visitor.get('/api/auth/oidc/find?q=nobody-here')).json.institution).toBeNull();
     idp.users.set('alice', { email: 'alice@uni.example', email_verified: true, given_name: 'Alice', family_name: 'Q' });
     const { browser, location } = await signInVia('alice');
-    expect(location).toBe('/dashbord/meeting');
+    expect(location).toBe('/login?sso=signed-in');
     const info = await browser.get('/api/user/info');
     expect(info.status).toBe(200);
     expect(info.json.info.email).toBe('alice@uni.example');
@@ -190,7 +190,7 @@ describe('signing in through the provider', () => {
     expect(m?.role).toBe('member');
     // The second time is the same user, linked by the provider's subject.
     const second = await signInVia('alice');
-    expect(second.location).toBe('/dashbord/meeting');
+    expect(second.location).toBe('/login?sso=signed-in');
     const joins = await bff.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'sso.join'));
     expect(joins.length).toBe(1);
   });
@@ -198,7 +198,7 @@ describe('signing in through the provider', () => {
   it('links an existing Majlis user by verified e-mail', async () => {
     idp.users.set('member-sub', { email: DEMO_EMAILS.member, email_verified: true });
     const { browser, location } = await signInVia('member-sub');
-    expect(location).toBe('/dashbord/meeting');
+    expect(location).toBe('/login?sso=signed-in');
     expect((await browser.get('/api/user/info')).json.info.email).toBe(DEMO_EMAILS.member);
   });
 
@@ -208,7 +208,7 @@ describe('signing in through the provider', () => {
     expect(forged.location).toBe('/login?sso=SSO_SIGN_IN_FAILED');
     expect((await forged.browser.get('/api/user/info')).status).toBe(401);
     const { browser, callback, location } = await signInVia('bob');
-    expect(location).toBe('/dashbord/meeting');
+    expect(location).toBe('/login?sso=signed-in');
     // Replayed by a fresh browser that began its own sign-in (a state cookie of its own) and by the same one.
     const thief = browserOf();
     await thief.get('/api/auth/oidc/start?institution=demo-inst');

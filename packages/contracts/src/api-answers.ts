@@ -103,6 +103,7 @@ export const API_ANSWERS = {
   'DELETE /api/account/sso': { schema: ZSsoSettings },
   'GET /api/auth/oidc/find': { schema: ZSsoFound },
   'GET /api/auth/oidc/start': { schema: null },
+  'GET /api/auth/oidc/session': { schema: ZSignedIn },
   'GET /api/auth/oidc/callback': { schema: null },
   'GET /api/account/domains': { schema: ZDomainList },
   'POST /api/account/domains': { schema: ZDomainAnswer, statuses: [201] },

@@ -1,3 +1,4 @@
+import { ZSignedIn } from '@majlis/contracts';
 import {
   OIDC_STATE_COOKIE,
   SSO_REFUSALS,
@@ -15,6 +16,7 @@ import {
   testSsoSettings,
 } from '@majlis/core/accounts/sso-settings';
 import { findSsoInstitution, finishSsoSignIn, startSsoSignIn } from '@majlis/core/accounts/sso-sign-in';
+import { toSessionUser } from '@majlis/core/auth/actor';
 import { AppError } from '@majlis/core/errors';
 import { logError } from '@majlis/core/log';
 import { Hono } from 'hono';
@@ -109,6 +111,11 @@ export const ssoRoutes = new Hono<Env>()
     },
   )
   .get(
+    '/auth/oidc/session',
+    doc('The user a sign-in through the provider just signed in', { tags, response: ZSignedIn }),
+    async (c) => c.json({ user: toSessionUser(requireActor(c)) }),
+  )
+  .get(
     '/auth/oidc/callback',
     doc("The provider's answer → a session and the dashboard, or /login naming why not", {
       tags,
@@ -133,6 +140,7 @@ export const ssoRoutes = new Hono<Env>()
       }
       await keepChosenLanguage(c, signedIn.userId);
       await startSession(c, signedIn.userId, signedIn.accountId);
-      return c.redirect('/dashbord/meeting', 302);
+      // The client stores the signed-in user as after a password sign-in (/login reads /api/auth/oidc/session).
+      return c.redirect('/login?sso=signed-in', 302);
     },
   );

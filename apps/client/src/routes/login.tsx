@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SessionEndedNotice } from '../features/auth/SessionEndedNotice.tsx';
 import { SignLayout } from '../layouts/SignLayout.tsx';
@@ -17,9 +17,6 @@ import { useFieldError } from '../ui/use-field-error.ts';
  * reader is on the form or submits it, not before the page shows (issue 14). The BFF checks the same schema anyway.
  */
 const loadValidation = () => import('../features/auth/validation.ts');
-
-/** "Sign in with your institution" (issue 30): its own chunk, so the first load's budget stays the form's. */
-const SsoSignIn = lazy(() => import('../features/sso/SsoSignIn.tsx').then((m) => ({ default: m.SsoSignIn })));
 
 export default function LoginPage() {
   const { t } = useLingui();
@@ -94,9 +91,6 @@ export default function LoginPage() {
             </Text>
           </Stack>
         </form>
-        <Suspense fallback={null}>
-          <SsoSignIn />
-        </Suspense>
       </SignLayout>
     </Page>
   );

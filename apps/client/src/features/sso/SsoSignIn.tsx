@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api, body } from '../../lib/api.ts';
 import { messageOf } from '../../lib/http.ts';
 import { useLanguage } from '../../state/language.tsx';
+import { SessionContext } from '../../state/session.tsx';
 import { ssoApi, ssoStartUrl } from './api.ts';
 
 /**
@@ -15,7 +17,18 @@ export function SsoSignIn() {
   const { t } = useLingui();
   const language = useLanguage();
   const [params] = useSearchParams();
-  const refused = params.get('sso');
+  const answer = params.get('sso');
+  const refused = answer === 'signed-in' ? null : answer;
+  const session = SessionContext.useActorRef();
+  const navigate = useNavigate();
+  // Back from the provider signed in: the user is stored as a password sign-in stores it, then the dashboard.
+  useEffect(() => {
+    if (answer !== 'signed-in') return;
+    void body(api.auth.oidc.session.$get()).then(({ user }) => {
+      session.send({ type: 'LOGIN', user });
+      navigate('/dashbord/meeting');
+    });
+  }, [answer, session, navigate]);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<{ name: string; shortName: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
