@@ -20,6 +20,7 @@ import { calendarFeedRoutes } from './routes/calendar-feed.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { devRoutes } from './routes/dev.ts';
 import { directoryRoutes } from './routes/directory.ts';
+import { domainRoutes } from './routes/domains.ts';
 import { institutionMonthRoutes } from './routes/institution-month.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { joinRoutes } from './routes/join.ts';
@@ -33,6 +34,7 @@ import { pushRoutes } from './routes/push.ts';
 import { recordingsRoutes } from './routes/recordings.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { roomRoutes } from './routes/rooms.ts';
+import { ssoRoutes } from './routes/sso.ts';
 import { testHookRoutes } from './routes/test-hooks.ts';
 import { trialRoutes } from './routes/trial.ts';
 import { userRoutes } from './routes/users.ts';
@@ -92,6 +94,8 @@ export const apiRoutes = new Hono<Env>()
   .use(requireJson)
   .use(limitBody)
   .route('/', authRoutes)
+  .route('/', ssoRoutes)
+  .route('/', domainRoutes)
   .route('/', accountRoutes)
   .route('/', profileRoutes)
   .route('/', publicRoutes)

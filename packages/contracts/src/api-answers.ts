@@ -69,6 +69,7 @@ import {
 } from './recordings.ts';
 import { ZMeetingAttendance, ZMeetingsReport, ZRoomsReport, ZUsersReport } from './reports.ts';
 import { ZRoomList, ZRoomTypes, ZRoomView, ZUnassignAnswer } from './rooms.ts';
+import { ZDomainAnswer, ZDomainList, ZJoinRequests, ZSsoFound, ZSsoSettings, ZSsoTestAnswer } from './sso.ts';
 import { ZManagedTeam, ZManagedTeamList, ZTeamCandidates } from './teams.ts';
 import {
   ZAcceptInvitationAnswer,
@@ -98,6 +99,22 @@ export const API_ANSWERS = {
   'GET /api/logout': { schema: ZOk },
   'POST /api/password/forgot': { schema: ZOk },
   'POST /api/password/reset': { schema: ZOk },
+  'GET /api/account/sso': { schema: ZSsoSettings },
+  'PUT /api/account/sso': { schema: ZSsoSettings },
+  'POST /api/account/sso/test': { schema: ZSsoTestAnswer },
+  'DELETE /api/account/sso': { schema: ZSsoSettings },
+  'GET /api/auth/oidc/find': { schema: ZSsoFound },
+  'GET /api/auth/oidc/start': { schema: null },
+  'GET /api/auth/oidc/session': { schema: ZSignedIn },
+  'GET /api/auth/oidc/callback': { schema: null },
+  'GET /api/account/domains': { schema: ZDomainList },
+  'POST /api/account/domains': { schema: ZDomainAnswer, statuses: [201] },
+  'POST /api/account/domains/:id/verify': { schema: ZDomainAnswer },
+  'PUT /api/account/domains/:id': { schema: ZDomainAnswer },
+  'DELETE /api/account/domains/:id': { schema: ZDomainList },
+  'GET /api/account/join-requests': { schema: ZJoinRequests },
+  'POST /api/account/join-requests/:id/approve': { schema: ZOk },
+  'POST /api/account/join-requests/:id/reject': { schema: ZOk },
   'GET /api/user/info': { schema: ZUserInfo },
   'GET /api/user/permission': { schema: ZPermissions },
   'GET /api/account/type': { schema: ZAccountType },

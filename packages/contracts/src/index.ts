@@ -18,6 +18,7 @@ export * from './public.ts';
 export * from './recordings.ts';
 export * from './reports.ts';
 export * from './rooms.ts';
+export * from './sso.ts';
 export * from './strings.ts';
 export * from './teams.ts';
 export * from './users.ts';

@@ -64,6 +64,11 @@ export const ZEnv = z.object({
     .string()
     .regex(/^(mailto:|https:)/, 'must be a mailto: or https: URL')
     .optional(),
+  /**
+   * The key that encrypts secrets kept in the database (an institution's OpenID Connect client secret). Unset: derived
+   * from the session secret, so changing SESSION_SECRET then makes owners enter those secrets again.
+   */
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_SECONDS: zPositiveInt.default(3 * 24 * 3600),
   SESSION_ABSOLUTE_SECONDS: zPositiveInt.default(30 * 24 * 3600),
   /**
@@ -177,6 +182,8 @@ export interface Config extends TEnv {
   embedded: boolean;
   dataDir: string;
   sessionSecret: string;
+  /** SECRETS_KEY, or the session secret when it is unset (auth/secret-box.ts derives the AES key from it). */
+  secretsKey: string;
   allowedOrigins: string[];
   seedDemo: boolean;
   /** Where the BFF listens (HOST, or its default for the mode). */
@@ -229,13 +236,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const dataDir = resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
+  const sessionSecret = e.SESSION_SECRET ?? defaultSecret(embedded, dataDir);
   return {
     ...e,
     publicUrl,
     secure: publicUrl.startsWith('https:'),
     embedded,
     dataDir,
-    sessionSecret: e.SESSION_SECRET ?? defaultSecret(embedded, dataDir),
+    sessionSecret,
+    secretsKey: e.SECRETS_KEY ?? sessionSecret,
     sessionSecretSet: e.SESSION_SECRET !== undefined,
     vapid: vapidKeys(e, embedded, dataDir, publicUrl),
     host: e.HOST ?? (embedded ? '127.0.0.1' : '0.0.0.0'),

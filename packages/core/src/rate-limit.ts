@@ -40,7 +40,9 @@ export type LimitKind =
   | 'preferenceUser'
   | 'calendarFeedUser'
   | 'pushDeviceUser'
-  | 'opsBasicIp';
+  | 'opsBasicIp'
+  | 'ssoWrites'
+  | 'ssoStartIp';
 
 export interface RateLimits {
   /** Counts `points` attempts; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
@@ -131,6 +133,11 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     pushDeviceUser: { points: 60, duration: HOUR },
     // Wrong OPS_USER / OPS_PASSWORD guesses at /admin/queues per IP, like sign-in failures on one account (issue 25).
     opsBasicIp: { points: config.RATE_LOGIN_ACCOUNT, duration: window },
+    // The owner's provider settings (save, test, remove): each test calls the provider; a person tries a few dozen.
+    ssoWrites: { points: 60, duration: HOUR },
+    // Sign-ins begun through an institution's provider, and its look-ups from /login, per IP: each start stores a
+    // row and each look-up tells whether a name exists, so a script gets slow; an office's shared IP does not.
+    ssoStartIp: { points: config.RATE_LOGIN_IP * 4, duration: window },
   };
   const limiters = Object.fromEntries(
     (Object.keys(rules) as LimitKind[]).map((kind) => {

@@ -17,6 +17,8 @@ export interface Runtime {
   limits: RateLimits;
   /** Who is in the chat, set by the process's socket server (the BFF's realtime layer); without it, all are away. */
   chatPresence?: ChatPresence;
+  /** TXT look-ups for domain proofs (issue 30): node:dns unless a test hands in its own. */
+  resolveTxt?: (name: string) => Promise<string[][]>;
   close(): Promise<void>;
 }
 

@@ -9,12 +9,15 @@ import {
   ZResetBody,
   ZSignedIn,
 } from '@majlis/contracts';
+import { joinByDomain } from '@majlis/core/accounts/domains';
 import { findActor, toSessionUser } from '@majlis/core/auth/actor';
 import { checkCredentials } from '@majlis/core/auth/login';
 import { requestPasswordReset, resetPassword } from '@majlis/core/auth/password-reset';
 import { confirmRegistration, requestRegistration } from '@majlis/core/auth/register';
+import { users } from '@majlis/core/db/schema/index';
 import { AppError } from '@majlis/core/errors';
 import { loginDelayMs } from '@majlis/core/rate-limit';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Env } from '../env.ts';
 import { keepChosenLanguage } from '../http/chosen-language.ts';
@@ -26,6 +29,12 @@ async function signedInUser(c: Parameters<typeof requireActor>[0], userId: strin
   if (!actor) throw new Error('actor vanished right after sign-in');
   c.set('actor', actor);
   return toSessionUser(actor);
+}
+
+async function joinDomainOf(c: Parameters<typeof requireActor>[0], userId: string) {
+  const { db } = c.get('runtime');
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+  if (user) await joinByDomain(db, user, c.get('ip'));
 }
 
 /** Sign-up, sign-in, sign-out and password reset; the CSRF token lives in the session. */
@@ -74,6 +83,8 @@ export const authRoutes = new Hono<Env>()
       const { limits, db, config } = c.get('runtime');
       await limits.consume('resetIp', c.get('ip'));
       const { userId, accountId } = await confirmRegistration(db, config, c.req.valid('json').token);
+      // Issue 30: an address at a domain an institution proved joins it (or asks to).
+      await joinDomainOf(c, userId);
       await keepChosenLanguage(c, userId);
       await startSession(c, userId, accountId);
       return c.json({ user: await signedInUser(c, userId, accountId) }, 201);
@@ -113,6 +124,7 @@ export const authRoutes = new Hono<Env>()
       }
       await Promise.all([limits.refund('loginIp', ip), limits.reset('loginAccountIp', pair)]);
       const { userId, accountId } = signedIn;
+      await joinDomainOf(c, userId);
       await keepChosenLanguage(c, userId);
       await startSession(c, userId, accountId);
       return c.json({ user: await signedInUser(c, userId, accountId) });

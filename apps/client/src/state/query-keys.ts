@@ -62,5 +62,6 @@ export const queryKeys = {
     institution: ['profile', 'institution'] as const,
     /** This user's devices registered for Web Push (issue 31). */
     devices: ['profile', 'devices'] as const,
+    sso: ['profile', 'sso'] as const,
   },
 } as const;

@@ -17,6 +17,14 @@ export async function checkCredentials(
   const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
   if (!row || !ok) throw new AppError(401, 'INVALID_CREDENTIALS');
   if (!row.active) throw new AppError(403, 'ACCOUNT_INACTIVE');
+  // Issue 30: an institution that turned passwords off signs its people in through its provider (its owner keeps
+  // the password, so a broken provider never locks the institution out).
+  const ssoOnly = await queryRows(
+    db,
+    sql`select 1 from memberships m join institution_sso s on s.account_id = m.account_id
+        where m.user_id = ${row.id} and m.active and m.role <> 'owner' and not s.passwords_allowed limit 1`,
+  );
+  if (ssoOnly.length) throw new AppError(403, 'PASSWORD_SIGN_IN_OFF');
   // A suspended or banned account (spec §1 terms) is passed over: a user with another open account (their personal
   // one, another institution) signs in there, as "nothing else changes" asks, and meets the message only on switching
   // to the closed one (/api/inst-login). A user with no open account left is told why at once, in both languages.

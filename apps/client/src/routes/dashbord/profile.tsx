@@ -8,6 +8,7 @@ import { InstitutionCard } from '../../features/profile/InstitutionCard.tsx';
 import { PasswordCard } from '../../features/profile/PasswordCard.tsx';
 import { PictureCard } from '../../features/profile/PictureCard.tsx';
 import { SessionsCard } from '../../features/profile/SessionsCard.tsx';
+import { SsoCard } from '../../features/sso/SsoCard.tsx';
 import { useAccount } from '../../state/account.tsx';
 import { queryKeys } from '../../state/query-keys.ts';
 
@@ -23,6 +24,7 @@ export default function ProfilePage() {
         {info && <PictureCard picture={info.picture} name={`${info.fname} ${info.lname}`} />}
         {info && <DetailsCard key={info.id} info={info} />}
         {official && <InstitutionCard />}
+        {official && <SsoCard />}
         {/* A password change ends the other sessions: the list is read again. */}
         <PasswordCard onChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.profile.sessions })} />
         <SessionsCard />

@@ -6,3 +6,4 @@ export * from './devices.ts';
 export * from './jobs.ts';
 export * from './meetings.ts';
 export * from './platform.ts';
+export * from './sso.ts';
