@@ -12,8 +12,6 @@ import { api, screenshot, signInByApi } from '../lib/helpers.ts';
  * and 1366 px in both languages.
  */
 
-const BASE = process.env.E2E_BASE_URL ?? '';
-
 /** The cookie banner covers the page's foot until answered (once per user, kept on the server). */
 async function declineCookies(page: Page) {
   const decline = page.getByTestId('cookie-banner').getByRole('button', { name: /أرفض|I decline/ });
@@ -29,8 +27,10 @@ async function declineCookies(page: Page) {
 test('notify this device registers a subscription to the push endpoint; offline shows the Arabic offline page', async ({
   page,
   context,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
+  const BASE = baseURL as string;
   const hits: string[] = [];
   const service = createServer((req, res) => {
     hits.push(req.url ?? '');
@@ -114,9 +114,14 @@ test('notify this device registers a subscription to the push endpoint; offline 
 });
 
 for (const language of ['ar', 'en'] as const) {
-  test(`${language}: the calendar page makes a feed link with copy and add-to-calendar links`, async ({ page }) => {
+  test(`${language}: the calendar page makes a feed link with copy and add-to-calendar links`, async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
-    await page.context().addCookies([{ name: 'MajlisLang', value: language === 'en' ? 'En' : 'Ar', url: BASE }]);
+    await page
+      .context()
+      .addCookies([{ name: 'MajlisLang', value: language === 'en' ? 'En' : 'Ar', url: baseURL as string }]);
     await signInByApi(page, 'admin@demo.test');
     await page.goto('/dashbord/calender');
     await declineCookies(page);
