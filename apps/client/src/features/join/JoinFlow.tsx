@@ -3,7 +3,7 @@ import { type Locale, toAsciiDigits } from '@majlis/i18n';
 import { type JoinAnswer, type JoinMeetingInfo, type JoinRequest, joinMachine } from '@majlis/machines';
 import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { api, body, seg } from '../../lib/api.ts';
 import {
@@ -77,6 +77,16 @@ export function JoinFlow({
   const [fromLink] = useState(passcodeFromLink);
   const passcodeBox = useRef<PasscodeBox>(null);
   const [errors, setErrors] = useState<{ number?: string; name?: string }>({});
+  // The page is prerendered (issue 28): what a guest typed before the script took the page over stays in the boxes
+  // and is taken into the form's state once, on hydration, instead of being wiped at the next render.
+  const numberInput = useRef<HTMLInputElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typedNumber = numberInput.current?.value;
+    if (typedNumber) setNumber(toAsciiDigits(typedNumber).replace(/\D/g, ''));
+    const typedName = nameInput.current?.value;
+    if (typedName) setName(typedName);
+  }, []);
   const { meeting, errorCode, errorMessage, answer } = state.context;
   // once shown, the box stays (with what was typed) while the next try is checked
   const [asked, setAsked] = useState(false);
@@ -202,6 +212,7 @@ export function JoinFlow({
               </Alert>
             )}
             <TextInput
+              ref={numberInput}
               label={t`Meeting number`}
               inputMode="numeric"
               dir="ltr"
@@ -213,6 +224,7 @@ export function JoinFlow({
               disabled={busy}
             />
             <TextInput
+              ref={nameInput}
               label={t`Your name`}
               description={user ? t`As others will see you in the meeting` : undefined}
               autoComplete="name"

@@ -89,7 +89,15 @@ export function DevicesCard() {
           <Stack gap={4} data-testid="push-devices">
             {list.map((d) => (
               <Group key={d.id} justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" dir="auto" truncate style={{ minWidth: 0 }}>
+                {/* A device is named by its browser's own words (its user agent): a technical value, kept in its own
+                    letters and digits, as an IP address is (data-latin). */}
+                <Text
+                  size="sm"
+                  dir={d.label ? 'ltr' : 'auto'}
+                  data-latin={d.label ? '' : undefined}
+                  truncate
+                  style={{ minWidth: 0 }}
+                >
                   {d.label || t`A browser`}
                 </Text>
                 <Group gap="xs" wrap="nowrap">
