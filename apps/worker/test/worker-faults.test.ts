@@ -130,6 +130,8 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis and its bus${ski
     a.proc.kill('SIGKILL');
     const atKill = (await stored()).n;
     expect(atKill).toBeLessThan(ROOMS); // really killed mid-job
+    // what the killed worker got onto the bus (startWorker below takes seconds: its publishes have all arrived by then)
+    const heardFromA = new Set(await scanPushes());
 
     const b = await startWorker(env());
     workers.push(b.proc);
@@ -146,7 +148,13 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis and its bus${ski
     await new Promise((r) => setTimeout(r, 500));
     const pushes = await scanPushes();
     expect(new Set(pushes).size).toBe(ROOMS);
-    expect(pushes.length).toBe(ROOMS);
+    // A kill between a publish and the clearing of its mark publishes that one again (flushPushes says so; the BFF's
+    // delivery.ts gives a socket each id once, so the user sees it once): a repeat is only of what the killed worker had
+    // published, and only once.
+    const counts = new Map<number, number>();
+    for (const id of pushes) counts.set(id, (counts.get(id) ?? 0) + 1);
+    expect([...counts.values()].filter((n) => n > 2)).toEqual([]);
+    expect([...counts].filter(([id, n]) => n > 1 && !heardFromA.has(id))).toEqual([]);
     b.proc.kill('SIGTERM');
   });
 
@@ -183,6 +191,11 @@ describe.skipIf(skip)(`worker faults: BullMQ, PostgreSQL, Redis and its bus${ski
     await new Promise((r) => setTimeout(r, 1000));
     const pushes = await scanPushes();
     expect(new Set(pushes).size).toBe(ROOMS);
-    expect(pushes.length).toBe(ROOMS);
+    // As after the kill: a stop between a publish and the clearing of its mark may publish it again (delivery.ts gives a
+    // socket each id once); a repeat is at most once, and of no more than the one batch the stopped worker had in hand.
+    const counts = new Map<number, number>();
+    for (const id of pushes) counts.set(id, (counts.get(id) ?? 0) + 1);
+    expect([...counts.values()].filter((n) => n > 2)).toEqual([]);
+    expect(pushes.length - ROOMS).toBeLessThanOrEqual(500);
   });
 });
