@@ -185,6 +185,14 @@ describe('serveClient with prerendered pages', () => {
         shell(lang, dir, `<input id="n" value="${value}"/><input id="name" value=""/>`),
       );
     }
+    writeFileSync(
+      join(root, 'prerendered', 'pages.json'),
+      JSON.stringify({
+        pages: { '/login': 'login.html' },
+        joinShell: 'join-number.html',
+        joinPlaceholder: '4095813627',
+      }),
+    );
     app = new Hono().use(serveClient(root, { publicUrl: 'https://majlis.example' }));
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -22,9 +22,12 @@ const dist = join(here, 'dist');
 const out = join(dist, 'prerendered');
 
 /**
- * Path rendered → file (shared with the BFF: apps/bff/src/http/static.ts names the same files). The /join/<number>
- * shell is rendered for a placeholder number that the BFF replaces with the link's own (JOIN_PLACEHOLDER there).
+ * Path rendered → file: the one list of prerendered pages. It is written beside them as pages.json, which the BFF
+ * reads (apps/bff/src/http/static.ts). The /join/<number> shell is rendered for a placeholder number that the BFF
+ * replaces with the link's own.
  */
+const JOIN_PLACEHOLDER = '4095813627';
+const JOIN_SHELL = 'join-number.html';
 const PRERENDERED = {
   '/': 'index.html',
   '/home/pricing': 'home/pricing.html',
@@ -35,7 +38,6 @@ const PRERENDERED = {
   '/register': 'register.html',
   '/password/forgot': 'password/forgot.html',
   '/join': 'join.html',
-  '/join/4095813627': 'join-number.html',
 };
 
 const window = new Window({ url: 'http://localhost/', width: 1280, height: 800 });
@@ -106,7 +108,7 @@ for (const locale of ['ar', 'en']) {
   // this HTML by.
   // biome-ignore lint/suspicious/noDocumentCookie: happy-dom's document, as the BFF's cookie would have it
   document.cookie = `MajlisLang=${locale === 'en' ? 'En' : 'Ar'}; path=/`;
-  for (const [path, file] of Object.entries(PRERENDERED)) {
+  for (const [path, file] of [...Object.entries(PRERENDERED), [`/join/${JOIN_PLACEHOLDER}`, JOIN_SHELL]]) {
     const body = await renderPage(path, locale);
     const dir = locale === 'en' ? 'ltr' : 'rtl';
     const html = template
@@ -119,5 +121,9 @@ for (const locale of ['ar', 'en']) {
     writeFileSync(target, await withCriticalCss(html));
   }
 }
-console.log(`prerendered ${Object.keys(PRERENDERED).length} pages in Arabic and English into dist/prerendered/`);
+writeFileSync(
+  join(out, 'pages.json'),
+  JSON.stringify({ pages: PRERENDERED, joinShell: JOIN_SHELL, joinPlaceholder: JOIN_PLACEHOLDER }),
+);
+console.log(`prerendered ${Object.keys(PRERENDERED).length + 1} pages in Arabic and English into dist/prerendered/`);
 process.exit(0);

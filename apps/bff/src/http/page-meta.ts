@@ -57,12 +57,6 @@ function setLanguage(html: string, language: LanguageCode): string {
   });
 }
 
-/**
- * Issue 28: the /join/<number> shell is prerendered (apps/client/scripts/prerender.mjs) for this placeholder number;
- * a link's own number takes its place in the name form's number field, in the digits the page shows it in.
- */
-export const JOIN_PLACEHOLDER = '4095813627';
-
 /** The digits of a /join/<number> path (ASCII, 4 to 20), null for any other path. */
 export function joinNumber(path: string): string | null {
   const raw = JOIN.exec(path)?.[1];
@@ -71,11 +65,14 @@ export function joinNumber(path: string): string | null {
   return /^\d{4,20}$/.test(digits) ? digits : null;
 }
 
-/** The prerendered join shell with the link's number instead of the placeholder (only digits: nothing to escape). */
-export function fillJoinNumber(html: string, digits: string): string {
+/**
+ * The prerendered join shell (issue 28, rendered for `placeholder`: prerendered/pages.json) with the link's number in
+ * the name form's number field, in the digits the page shows it in (only digits: nothing to escape).
+ */
+export function fillJoinNumber(html: string, digits: string, placeholder: string): string {
   return html
-    .replaceAll(`value="${JOIN_PLACEHOLDER}"`, `value="${digits}"`)
-    .replaceAll(`value="${arabicDigits(JOIN_PLACEHOLDER)}"`, `value="${arabicDigits(digits)}"`);
+    .replaceAll(`value="${placeholder}"`, `value="${digits}"`)
+    .replaceAll(`value="${arabicDigits(placeholder)}"`, `value="${arabicDigits(digits)}"`);
 }
 
 export function renderPage(template: string, publicUrl: string, path: string, language: LanguageCode = 'ar'): string {

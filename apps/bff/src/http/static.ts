@@ -11,23 +11,15 @@ import { fillJoinNumber, joinNumber, renderPage } from './page-meta.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Pages prerendered at build time in each language (issue 28: apps/client/scripts/prerender.mjs writes
- * dist/prerendered/<lang>/<file>), which paint before any script runs; any other page route gets index.html. A
- * /join/<number> link gets the join shell with its number filled in.
+ * Pages prerendered at build time in each language (issue 28): apps/client/scripts/prerender.mjs writes
+ * dist/prerendered/<lang>/<file> and, beside them, pages.json (path → file, and the /join/<number> shell with the
+ * placeholder number it was rendered for). They paint before any script runs; any other page route gets index.html.
  */
-const PRERENDERED: Record<string, string> = {
-  '/': 'index.html',
-  '/index.html': 'index.html',
-  '/home/pricing': 'home/pricing.html',
-  '/home/conditions': 'home/conditions.html',
-  '/home/privacy': 'home/privacy.html',
-  '/home/contact': 'home/contact.html',
-  '/login': 'login.html',
-  '/register': 'register.html',
-  '/password/forgot': 'password/forgot.html',
-  '/join': 'join.html',
-};
-const JOIN_SHELL = 'join-number.html';
+interface Prerendered {
+  pages: Record<string, string>;
+  joinShell: string;
+  joinPlaceholder: string;
+}
 
 /**
  * Serves the built client from `root` with Hono's node serveStatic (MIME types, HEAD, ranges, and its own refusal of
@@ -64,14 +56,22 @@ export function serveClient(root: string, opts: { publicUrl?: string } = {}): Mi
     }
     return templates.get(file) ?? null;
   };
+  const listed = read('prerendered/pages.json');
+  const prerenderedPages: Prerendered | null = listed ? JSON.parse(listed) : null;
   const page = (path: string, language: LanguageCode): string | null => {
     const number = joinNumber(path);
-    const file = number ? JOIN_SHELL : PRERENDERED[path];
+    const file = !prerenderedPages
+      ? undefined
+      : number
+        ? prerenderedPages.joinShell
+        : prerenderedPages.pages[path === '/index.html' ? '/' : path];
     const prerendered = file ? read(`prerendered/${language}/${file}`) : null;
     const template = prerendered ?? read('index.html');
     if (template === null) return null;
     const html = renderPage(template, publicUrl, path, language);
-    return prerendered && number ? fillJoinNumber(html, number) : html;
+    return prerendered && number && prerenderedPages
+      ? fillJoinNumber(html, number, prerenderedPages.joinPlaceholder)
+      : html;
   };
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
