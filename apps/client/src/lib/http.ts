@@ -47,6 +47,11 @@ export function fetchCsrfToken(): Promise<string | null> {
   return tokenRequest;
 }
 
+/** Drops the fetched token, so the next unsafe request asks again (a stale one; a test file starting afresh). */
+export function forgetCsrfToken(): void {
+  fetchedToken = null;
+}
+
 async function csrfToken(): Promise<string | null> {
   // The token changes with the session (login, register, account switch, logout): the cookie holds the current one.
   const fromCookie = readCookie('XSRF-TOKEN');
@@ -84,7 +89,7 @@ export function createApiFetch(options: RequestOptions = {}): typeof fetch {
     const error = await toApiError(res);
     // A stale CSRF token (the session changed in another tab): fetch a fresh one and try once more.
     if (res.status === 403 && error.code.includes('CSRF') && !isRetry) {
-      fetchedToken = null;
+      forgetCsrfToken();
       await fetchCsrfToken();
       return send(input, init, true);
     }

@@ -1,7 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { loadCatalogs } from '../i18n/i18n.ts';
+import { forgetCsrfToken } from '../lib/http.ts';
 import { writeCookie } from '../lib/storage.ts';
+import { dismissToast, getToasts } from '../ui/toast.ts';
 import { takeContractBreaks } from './contract-breaks.ts';
 
 /**
@@ -26,6 +28,10 @@ afterEach(() => {
     if (name) writeCookie(name, '', 0);
   }
   vi.restoreAllMocks();
+  // Files share a worker's modules (vite.config: isolate false), so what a module keeps is cleared like the DOM is:
+  // the toasts on screen and the CSRF token fetched from a file's fake BFF.
+  for (const t of getToasts()) dismissToast(t.id);
+  forgetCsrfToken();
   // An answer of the fake BFF that the BFF could never send fails the test that used it (fake-bff.ts, issue 27).
   const broken = takeContractBreaks();
   if (broken.length) throw new Error(broken.join('\n\n'));
