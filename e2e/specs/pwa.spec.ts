@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../lib/constants.ts';
 import { api, screenshot, signInByApi } from '../lib/helpers.ts';
 
 /**
@@ -137,4 +141,84 @@ for (const language of ['ar', 'en'] as const) {
     await feed.scrollIntoViewIfNeeded();
     await screenshot(page, `pwa-calendar-feed-${language}-360`);
   });
+}
+
+/**
+ * "Lighthouse's installability checks pass on the meetings page": Lighthouse 12 dropped its PWA category, so this asks
+ * Chromium itself, over the DevTools protocol, the question its install button asks (Page.getInstallabilityErrors:
+ * the manifest, its icons, the service worker), and reads the manifest it found (Page.getAppManifest).
+ */
+for (const language of ['ar', 'en'] as const) {
+  test(`${language}: Chromium finds the meetings page installable (manifest, service worker, icons)`, async ({
+    playwright,
+    baseURL,
+  }) => {
+    // A profile on disk: Playwright's own contexts are off the record, where Chromium installs nothing ('in-incognito').
+    const profile = mkdtempSync(join(tmpdir(), 'majlis-pwa-'));
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      baseURL: baseURL as string,
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      await installable(context, language, baseURL as string);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+}
+
+/** Signs in, opens the meetings page under the service worker and asks Chromium whether it could install it. */
+async function installable(context: BrowserContext, language: 'ar' | 'en', baseURL: string) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await context.addCookies([{ name: 'MajlisLang', value: language === 'en' ? 'En' : 'Ar', url: baseURL }]);
+  await signInByApi(page, 'member@demo.test');
+  await expect(page).toHaveURL(/\/dashbord\/meeting$/);
+  // the service worker controls the page (the first load registers it; a reload is its first controlled page)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  const found = await cdp.send('Page.getAppManifest', {});
+  expect(found.errors).toEqual([]);
+  expect(found.url).toBe(new URL(`/manifest.${language}.webmanifest`, baseURL).href);
+  expect(installabilityErrors).toEqual([]);
+  const manifest = JSON.parse(found.data ?? '{}') as {
+    name: string;
+    short_name: string;
+    dir: string;
+    lang: string;
+    start_url: string;
+    theme_color: string;
+    icons: Array<{ src: string; sizes: string; purpose?: string }>;
+  };
+  expect(manifest).toMatchObject(
+    language === 'ar'
+      ? { name: 'مجلس | منصة الاجتماعات', short_name: 'مجلس', dir: 'rtl', lang: 'ar' }
+      : { name: 'Majlis | Online meetings', short_name: 'Majlis', dir: 'ltr', lang: 'en' },
+  );
+  expect(manifest.start_url).toBe('/dashbord/meeting');
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  const icon = (sizes: string, purpose: string) =>
+    manifest.icons.find((i) => i.sizes === sizes && (i.purpose ?? 'any').split(' ').includes(purpose));
+  expect(icon('192x192', 'any')).toBeTruthy();
+  expect(icon('512x512', 'any')).toBeTruthy();
+  expect(icon('512x512', 'maskable')).toBeTruthy();
+  // the theme colour the page's own meta says is the manifest's
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', manifest.theme_color);
+  // each icon is served as the PNG of its size
+  for (const i of manifest.icons) {
+    const res = await page.request.get(i.src);
+    expect(res.status(), i.src).toBe(200);
+    expect(res.headers()['content-type'], i.src).toBe('image/png');
+    const png = await res.body();
+    const [w, h] = i.sizes.split('x').map(Number);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)], i.src).toEqual([w, h]);
+  }
 }
