@@ -39,8 +39,12 @@ describe('web push (issue 31)', () => {
     await service?.close();
   });
 
-  const register = async (http: Awaited<ReturnType<TestBff['signIn']>>['http'], device: Device) => {
-    const res = await http.post('/api/push/devices', device.subscription, { headers: { 'user-agent': device.name } });
+  const register = async (
+    http: Awaited<ReturnType<TestBff['signIn']>>['http'],
+    device: Device,
+    userAgent = device.name,
+  ) => {
+    const res = await http.post('/api/push/devices', device.subscription, { headers: { 'user-agent': userAgent } });
     expect(res.status, res.text).toBe(201);
     return res.json as { id: string };
   };
@@ -239,10 +243,15 @@ describe('web push (issue 31)', () => {
   it('devices are the user’s own: listed, removed, 404 across accounts and users, signed in only, rate limited', async () => {
     const admin = await bff.signIn(DEMO_EMAILS.admin);
     const solo = await bff.signIn(DEMO_EMAILS.solo);
-    const mine = await register(admin.http, service.device('admin-tablet'));
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+    const mine = await register(admin.http, service.device('admin-tablet'), android);
+    const unknown = await register(admin.http, service.device('admin-fridge'), 'FridgeOS/1');
     expect((await admin.http.get('/api/push/key')).json.publicKey).toMatch(/^[\w-]{87}$/);
     const listed = (await admin.http.get('/api/push/devices')).json.devices as Array<{ id: string; label: string }>;
-    expect(listed.find((d) => d.id === mine.id)?.label).toBe('admin-tablet');
+    // named readably, as the sessions list names a device; nothing recognised is no name (the client says "a browser")
+    expect(listed.find((d) => d.id === mine.id)?.label).toBe('Chrome — Android');
+    expect(listed.find((d) => d.id === unknown.id)?.label).toBe('');
     expect((await solo.http.get('/api/push/devices')).json.devices.some((d: { id: string }) => d.id === mine.id)).toBe(
       false,
     );
