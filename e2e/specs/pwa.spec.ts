@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { CHROMIUM, CHROMIUM_ARGS } from '../lib/constants.ts';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS } from '../lib/constants.ts';
 import { api, screenshot, signInByApi } from '../lib/helpers.ts';
 
 /**
@@ -140,6 +140,112 @@ for (const language of ['ar', 'en'] as const) {
     await page.setViewportSize({ width: 360, height: 780 });
     await feed.scrollIntoViewIfNeeded();
     await screenshot(page, `pwa-calendar-feed-${language}-360`);
+  });
+}
+
+/** PushManager answers a subscription to `endpoint` (Chromium's own push service is Google's, out of reach here). */
+async function fakePushManager(page: Page, endpoint: string) {
+  await page.addInitScript((endpoint) => {
+    const sub = {
+      endpoint,
+      expirationTime: null,
+      toJSON: () => ({
+        endpoint,
+        expirationTime: null,
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      }),
+      unsubscribe: async () => true,
+    };
+    // kept across the pages of the walk, as the browser keeps its subscription
+    PushManager.prototype.subscribe = async () => {
+      localStorage.setItem('e2e-push-subscribed', '1');
+      return sub as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async () =>
+      localStorage.getItem('e2e-push-subscribed') ? (sub as unknown as PushSubscription) : null;
+  }, endpoint);
+}
+
+for (const language of ['ar', 'en'] as const) {
+  test(`${language}: the first meeting created suggests notifications on this device, once; the profile names the device`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const BASE = baseURL as string;
+    const ar = language === 'ar';
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await context.grantPermissions(['notifications'], { origin: BASE });
+    await context.addCookies([{ name: 'MajlisLang', value: ar ? 'Ar' : 'En', url: BASE }]);
+    await fakePushManager(page, `http://127.0.0.1:9/push/e2e-suggest-${language}`);
+    await signInByApi(page, 'owner@demo.test');
+    await declineCookies(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const roomName = `${ar ? 'قاعة' : 'Hall'} ${language}-${Date.now().toString(36)}`;
+    const room = await api<{ id: string }>(page, 'POST', '/api/rooms', {
+      name: roomName,
+      type: 'jitsi',
+      participants: 5,
+    });
+    expect(room.status).toBe(201);
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(
+      new Date(Date.now() + 24 * 3600_000),
+    );
+    const create = async (name: string) => {
+      await page.getByTestId('new-meeting').click();
+      const form = page.getByRole('dialog', { name: ar ? 'اجتماع جديد' : 'New meeting' });
+      await form.getByLabel(ar ? 'اسم الاجتماع' : 'Meeting name').fill(name);
+      await form
+        .getByLabel(ar ? 'الغرفة' : 'Room', { exact: false })
+        .first()
+        .click();
+      await page.getByRole('option', { name: roomName }).click();
+      await form
+        .getByLabel(ar ? 'اليوم' : 'Day', { exact: false })
+        .first()
+        .fill(tomorrow);
+      await form.getByRole('textbox', { name: ar ? 'الساعة' : 'Hour', exact: true }).fill('10:00');
+      await form.getByRole('button', { name: ar ? 'إنشاء الاجتماع' : 'Create the meeting' }).click();
+      await expect(form).toBeHidden();
+    };
+    await page.goto('/dashbord/meeting');
+    await create(ar ? 'اجتماع الإشعارات' : 'Notifications meeting');
+    const suggestion = page.getByTestId('push-suggestion');
+    await expect(suggestion).toContainText(
+      ar ? 'هل تريد تذكيرات اجتماعاتك على هذا الجهاز؟' : 'Get your meeting reminders on this device?',
+    );
+    await screenshot(page, `pwa-suggestion-${language}-1366`);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, `pwa-suggestion-${language}-360`);
+    await suggestion.getByRole('button', { name: ar ? 'أرسل الإشعارات إلى هذا الجهاز' : 'Notify this device' }).click();
+    await expect(suggestion).toBeHidden();
+    // offered once: the next meeting brings no suggestion
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await create(ar ? 'اجتماع ثانٍ' : 'A second meeting');
+    await expect(page.getByTestId('meeting-card').first()).toBeVisible();
+    await expect(suggestion).toHaveCount(0);
+
+    // the profile lists this device by a readable name, in Latin letters, left to right
+    await page.goto('/dashbord/profile');
+    const card = page.getByTestId('devices-card');
+    const here = card.getByTestId('push-devices').locator('[data-latin]').first();
+    await expect(
+      card.getByRole('button', { name: ar ? 'يستلم هذا الجهاز الإشعارات' : 'This device gets notifications' }),
+    ).toBeVisible();
+    await expect(card.getByTestId('push-devices')).toContainText(ar ? 'هذا الجهاز' : 'This device');
+    await expect(here).toHaveText(/^Chrome — Linux$/);
+    await expect(here).toHaveAttribute('dir', 'ltr');
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: join(ARTIFACTS, `pwa-devices-card-${language}-1366.png`) });
+    await page.setViewportSize({ width: 360, height: 780 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: join(ARTIFACTS, `pwa-devices-card-${language}-360.png`) });
   });
 }
 

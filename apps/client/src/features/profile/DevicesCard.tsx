@@ -95,8 +95,7 @@ export function DevicesCard() {
                   size="sm"
                   dir={d.label ? 'ltr' : 'auto'}
                   data-latin={d.label ? '' : undefined}
-                  truncate
-                  style={{ minWidth: 0 }}
+                  style={{ minWidth: 0, overflowWrap: 'anywhere' }}
                 >
                   {d.label || t`A browser`}
                 </Text>
