@@ -12,8 +12,9 @@ import { api, screenshot, signInByApi } from '../lib/helpers.ts';
  * Issue 31: Majlis on a phone like an app. The profile's "notify this device" subscribes through PushManager with the
  * VAPID key and registers the subscription (its endpoint is this test's push endpoint: Chromium's own push service
  * is Google's, out of reach here, so PushManager.subscribe answers a subscription to it); the service worker shows
- * the offline page, in Arabic, when a page cannot load. Pictures of the profile card and the calendar feed at 360
- * and 1366 px in both languages.
+ * the offline page, in Arabic, when a page cannot load; the first meeting created suggests notifications on this
+ * device, once, and the profile names the device readably; Chromium finds the meetings page installable. Pictures of
+ * the profile card, the suggestion and the calendar feed at 360 and 1366 px in both languages.
  */
 
 /** The cookie banner covers the page's foot until answered (once per user, kept on the server). */
