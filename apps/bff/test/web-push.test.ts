@@ -1,12 +1,13 @@
 import * as schema from '@majlis/core/db/schema/index';
 import { DEMO_EMAILS } from '@majlis/core/demo/seed-demo';
 import { runMeetingReminders } from '@majlis/core/jobs/meeting-reminders';
+import { runRenewals } from '@majlis/core/jobs/renewals';
 import { localParts } from '@majlis/core/meetings/time';
 import { busPusher } from '@majlis/core/notifications/push-notifications';
 import { sendWebPushes } from '@majlis/core/notifications/web-push';
 import { testConfig } from '@majlis/core/testing';
-import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Device, startPushService } from './fakes/push-service.ts';
 import { startBff, type TestBff } from './server.ts';
 
@@ -38,8 +39,12 @@ describe('web push (issue 31)', () => {
     await service?.close();
   });
 
-  const register = async (http: Awaited<ReturnType<TestBff['signIn']>>['http'], device: Device) => {
-    const res = await http.post('/api/push/devices', device.subscription, { headers: { 'user-agent': device.name } });
+  const register = async (
+    http: Awaited<ReturnType<TestBff['signIn']>>['http'],
+    device: Device,
+    userAgent = device.name,
+  ) => {
+    const res = await http.post('/api/push/devices', device.subscription, { headers: { 'user-agent': userAgent } });
     expect(res.status, res.text).toBe(201);
     return res.json as { id: string };
   };
@@ -129,13 +134,124 @@ describe('web push (issue 31)', () => {
     expect(next.number).toBeTruthy();
   });
 
+  it('a chat while away pushes once per conversation; a payment failed and a subscription ending, each to its page', async () => {
+    const owner = await bff.signIn(DEMO_EMAILS.owner);
+    const admin = await bff.signIn(DEMO_EMAILS.admin);
+    const member = await bff.signIn(DEMO_EMAILS.member);
+    const ownerTablet = service.device('owner-tablet');
+    const adminLaptop = service.device('admin-laptop');
+    await register(owner.http, ownerTablet);
+    await register(admin.http, adminLaptop);
+    await sendWebPushes(bff.db, bff.config);
+    ownerTablet.received.length = 0;
+    adminLaptop.received.length = 0;
+
+    // chat: the admin is away (no socket in the chat); two messages of one conversation are one push until read
+    const conversation = await member.http.post('/api/chat/conversation', {
+      type: 'private',
+      senderId: member.userId,
+      recieverId: admin.userId,
+      ownerId: member.accountId,
+    });
+    expect(conversation.status, conversation.text).toBe(200);
+    const conversationId = conversation.json._id as string;
+    const adminNotes = () =>
+      bff.db
+        .select()
+        .from(schema.notifications)
+        .where(
+          and(
+            eq(schema.notifications.userId, admin.userId),
+            eq(schema.notifications.collapseKey, `chat:${conversationId}:${admin.userId}`),
+          ),
+        );
+    const say = async (text: string, count: number) => {
+      const sent = await member.http.post('/api/chat/message', { text, conversationId, sender: member.userId });
+      expect(sent.status, sent.text).toBe(201);
+      // the notification is made after the answer (notifyAwayLater)
+      await vi.waitFor(async () => expect((await adminNotes()).some((n) => n.count === count)).toBe(true));
+    };
+    await say('Are you coming?', 1);
+    await sendWebPushes(bff.db, bff.config);
+    await say('The room is ready', 2);
+    await sendWebPushes(bff.db, bff.config);
+    const chats = () => adminLaptop.received.filter((p) => p.title === 'New message');
+    expect(chats()).toHaveLength(1);
+    expect(chats()[0]).toMatchObject({
+      lang: 'en',
+      tag: `chat:${conversationId}:${admin.userId}`,
+      url: `/dashbord/meeting?chatUser=${member.userId}`,
+    });
+    expect(String(chats()[0]?.body)).toContain('Are you coming?');
+    // read (dismissed): the next message is news again
+    const [note] = await adminNotes();
+    expect((await admin.http.request('PUT', `/api/notif/notify/${note?.id}`)).status).toBe(200);
+    await say('Starting now', 1);
+    await sendWebPushes(bff.db, bff.config);
+    expect(chats()).toHaveLength(2);
+    expect(String(chats()[1]?.body)).toContain('Starting now');
+
+    // a payment failed: to the buyer, in Arabic, opening the order's page (pay again)
+    const order = await owner.http.post('/api/billing/checkout', {
+      clientKey: `k${Math.random().toString(36).slice(2, 12)}`,
+      purchase: {
+        kind: 'room',
+        roomName: 'قاعة الدفع',
+        roomType: 'jitsi',
+        participants: 20,
+        period: 'monthly',
+        currency: 'EGP',
+      },
+    });
+    expect(order.status, order.text).toBe(200);
+    const ref = String(order.json.redirectUrl).split('/').pop();
+    expect((await owner.http.post(`/api/billing/sandbox/${ref}`, { outcome: 'fail', method: 'card' })).status).toBe(
+      200,
+    );
+    await sendWebPushes(bff.db, bff.config);
+    const failed = ownerTablet.received.filter((p) => p.title === 'فشلت عملية الدفع');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({
+      lang: 'ar',
+      dir: 'rtl',
+      url: `/dashbord/billing/payment/${order.json.order.id}`,
+    });
+
+    // a subscription ending in three days: the owner is told in Arabic words and digits, opening the billing page
+    const [room] = await bff.db
+      .insert(schema.rooms)
+      .values({ accountId: owner.accountId, name: 'قاعة التجديد', type: 'jitsi', participants: 10 })
+      .returning({ id: schema.rooms.id });
+    await bff.db.insert(schema.subscriptions).values({
+      accountId: owner.accountId,
+      roomId: room?.id as string,
+      period: 'monthly',
+      status: 'active',
+      startsAt: new Date(Date.now() - 27 * 86_400_000),
+      renewsAt: new Date(Date.now() + 3 * 86_400_000 + 3_600_000),
+    });
+    await runRenewals(job());
+    await runRenewals(job());
+    await sendWebPushes(bff.db, bff.config);
+    const ending = ownerTablet.received.filter((p) => String(p.body).includes('قاعة التجديد'));
+    expect(ending).toHaveLength(1);
+    expect(ending[0]).toMatchObject({ title: 'اشتراكك على وشك الانتهاء', lang: 'ar', url: '/dashbord/billing' });
+    expect(String(ending[0]?.body)).toContain('٣ أيام');
+    expect(String(ending[0]?.body)).not.toMatch(/[0-9]/);
+  });
+
   it('devices are the user’s own: listed, removed, 404 across accounts and users, signed in only, rate limited', async () => {
     const admin = await bff.signIn(DEMO_EMAILS.admin);
     const solo = await bff.signIn(DEMO_EMAILS.solo);
-    const mine = await register(admin.http, service.device('admin-tablet'));
+    const android =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+    const mine = await register(admin.http, service.device('admin-tablet'), android);
+    const unknown = await register(admin.http, service.device('admin-fridge'), 'FridgeOS/1');
     expect((await admin.http.get('/api/push/key')).json.publicKey).toMatch(/^[\w-]{87}$/);
     const listed = (await admin.http.get('/api/push/devices')).json.devices as Array<{ id: string; label: string }>;
-    expect(listed.find((d) => d.id === mine.id)?.label).toBe('admin-tablet');
+    // named readably, as the sessions list names a device; nothing recognised is no name (the client says "a browser")
+    expect(listed.find((d) => d.id === mine.id)?.label).toBe('Chrome — Android');
+    expect(listed.find((d) => d.id === unknown.id)?.label).toBe('');
     expect((await solo.http.get('/api/push/devices')).json.devices.some((d: { id: string }) => d.id === mine.id)).toBe(
       false,
     );

@@ -89,11 +89,17 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const target = new URL(event.notification.data?.url || '/dashbord/meeting', self.location.origin);
   if (target.origin !== self.location.origin) return;
+  // A Majlis window already open is focused and taken to the page (a window this worker does not control cannot be
+  // navigated: then a new one opens); none open, a new one.
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((list) => {
       const open = list.find((c) => new URL(c.url).origin === target.origin);
-      if (open) return open.navigate(target.href).then((c) => (c || open).focus());
-      return self.clients.openWindow(target.href);
+      if (!open) return self.clients.openWindow(target.href);
+      return open
+        .focus()
+        .then((focused) => (focused || open).navigate(target.href))
+        .then((c) => c || self.clients.openWindow(target.href))
+        .catch(() => self.clients.openWindow(target.href));
     }),
   );
 });

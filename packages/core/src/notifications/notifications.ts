@@ -122,9 +122,13 @@ export const WEB_PUSH_TITLES: ReadonlySet<string> = new Set([
   'notif.meeting.reminder.title',
   'notif.chat.title',
   'notif.payment.failed.title',
+  // a subscription ending and ended: a room's, a trial's, the institution's month
   'notif.subscription.renewal.title',
   'notif.subscription.expired.title',
+  'notif.trial.ending.title',
+  'notif.trial.expired.title',
   'notif.institution.renewal.title',
+  'notif.institution.expired.title',
 ]);
 
 /**

@@ -78,13 +78,21 @@ const plain = (html: string) =>
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e] as string)
     .trim();
 
-/** Where tapping the push leads: the notification's own link when it is ours, else the dashboard. */
-function linkOf(config: Config, row: NotificationRow): string {
+/**
+ * Where tapping the push leads: the notification's own link when it is ours (a chat's conversation, a reminder's join
+ * page); a payment's order (its page has "pay again"); a subscription's or a trial's end, the billing page (renew now);
+ * else the meetings page.
+ */
+export function linkOf(config: Config, row: NotificationRow): string {
   const meta = row.eventMeta as Record<string, unknown>;
   const values = row.values as Record<string, unknown>;
   const link = [meta.link, values.link].find((l): l is string => typeof l === 'string');
   if (link?.startsWith('/') && !link.startsWith('//')) return link;
   if (link?.startsWith(`${config.publicUrl}/`)) return link.slice(config.publicUrl.length);
+  if (typeof meta.orderId === 'string' && /^[\w-]+$/.test(meta.orderId))
+    return `/dashbord/billing/payment/${meta.orderId}`;
+  if (row.sourceType === 'billing' || meta.renewNow === true || typeof meta.subscriptionId === 'string')
+    return '/dashbord/billing';
   return '/dashbord/meeting';
 }
 

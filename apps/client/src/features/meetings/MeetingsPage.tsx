@@ -15,6 +15,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Paging } from '../../ui/Paging.tsx';
 import { toast } from '../../ui/toast.ts';
 import { usePage } from '../../ui/use-page.ts';
+import { maySuggestPush, PushSuggestion } from '../profile/PushSuggestion.tsx';
 import { type Room, roomsApi } from '../rooms/api.ts';
 import { joinLink, type Meeting, type MeetingTab, meetingsApi } from './api.ts';
 import { InviteDialog } from './InviteDialog.tsx';
@@ -58,6 +59,8 @@ export function MeetingsPage() {
   const [deleting, setDeleting] = useState<Meeting | null>(null);
   const [daysOf, setDaysOf] = useState<Meeting | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  // issue 31: the first meeting created on this device brings the suggestion to get its reminders here
+  const [suggestPush, setSuggestPush] = useState(false);
 
   const load = () => void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all });
 
@@ -121,6 +124,7 @@ export function MeetingsPage() {
 
   return (
     <Stack>
+      {suggestPush && <PushSuggestion onDone={() => setSuggestPush(false)} />}
       <Group justify="space-between" align="flex-end">
         <TextInput
           type="search"
@@ -198,6 +202,7 @@ export function MeetingsPage() {
         onClose={() => setFormOpen(false)}
         onSaved={() => {
           toast.success(editing ? t`The meeting was saved` : t`The meeting was created`);
+          if (!editing && maySuggestPush()) setSuggestPush(true);
           setFormOpen(false);
           load();
         }}

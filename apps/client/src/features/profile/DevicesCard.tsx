@@ -89,14 +89,13 @@ export function DevicesCard() {
           <Stack gap={4} data-testid="push-devices">
             {list.map((d) => (
               <Group key={d.id} justify="space-between" wrap="nowrap" gap="xs">
-                {/* A device is named by its browser's own words (its user agent): a technical value, kept in its own
-                    letters and digits, as an IP address is (data-latin). */}
+                {/* A device is named as the sessions list names one, from its user agent ("Chrome — Android", the
+                    BFF's push route): a technical name, kept in its own letters, left to right (data-latin). */}
                 <Text
                   size="sm"
                   dir={d.label ? 'ltr' : 'auto'}
                   data-latin={d.label ? '' : undefined}
-                  truncate
-                  style={{ minWidth: 0 }}
+                  style={{ minWidth: 0, overflowWrap: 'anywhere' }}
                 >
                   {d.label || t`A browser`}
                 </Text>
