@@ -6,7 +6,7 @@
  * for. SIGTERM, or the end of its stdin (the worker that started it is gone), stops it through the BFF's own shutdown
  * (it ends the process, simulator included).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,8 +43,15 @@ rmSync(mailDir, { recursive: true, force: true });
 const mail = await startMailCatcher(mailDir);
 
 const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'majlis-e2e-'));
-process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+// E2E_DATA_DIR: the run's template, made once by the global setup (migrated and seeded) and kept. Otherwise a data dir
+// of this stack's own, removed at its exit: a copy of that template when there is one (a worker's stack then skips
+// the migrations and the demo seed, half a minute and more each on two busy cores), or empty.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'majlis-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 // Embedded on purpose: a fresh database per run, whatever the CI exports for the integration tests.
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
