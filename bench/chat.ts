@@ -231,9 +231,11 @@ async function main() {
     const across = [...latencies.across].sort((x, y) => x - y);
     const acked = ids.filter((id) => sent.get(id)?.acked).length;
     log('');
-    log(`Load: ${RATE} messages/s for ${SECONDS} s → ${ids.length} sent, ${acked} stored (acked), ${failed} refused${
+    log(
+      `Load: ${RATE} messages/s for ${SECONDS} s → ${ids.length} sent, ${acked} stored (acked), ${failed} refused${
         refusals.size ? ` (${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ')})` : ''
-      }`);
+      }`,
+    );
     log(`Deliveries expected ${expected}, lost ${lost}, duplicated ${duplicates}`);
     log('| receiver | deliveries | p50 | p99 | max |');
     log('|---|---|---|---|---|');
