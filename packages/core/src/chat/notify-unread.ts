@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@majlis/contracts/chat';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../auth/actor.ts';
-import type { Db } from '../db/connect.ts';
+import { type Db, queryRows, type Tx } from '../db/connect.ts';
 import { notifications, teams, unreadMessages, users } from '../db/schema/index.ts';
 import type { EventBus } from '../events/bus.ts';
 import { logger } from '../log.ts';
@@ -13,6 +13,7 @@ import {
 } from '../notifications/notifications.ts';
 import { actorName, chatLink } from '../notifications/notify-users.ts';
 import { type ChatPresence, splitReaders, whoIsHere } from './away.ts';
+import { fromRecord, type MessageRecord, toChatMessage } from './send-message.ts';
 
 const log = logger.child({ module: 'chat-notify' });
 
@@ -63,125 +64,190 @@ async function awayReaders(
   return away;
 }
 
-/** One stored message and its readers who were away when it was stored (none known: `away` absent, asked later). */
-interface AwayItem {
-  actor: Actor;
+/** Who sent a message, as a notification names them. */
+type Sender = Pick<Actor, 'userId' | 'accountId' | 'fname' | 'lname'>;
+
+/** One stored message and its readers who are away. */
+export interface AwayNote {
+  actor: Sender;
   message: ChatMessage;
-  away?: string[];
+  away: string[];
 }
-export type AwayNote = Required<AwayItem>;
 
 type AwayRuntime = { db: Db; bus?: EventBus | undefined; chatPresence?: ChatPresence | undefined };
 
-/** How long a batch gathers before it is written: the notifications of a busy second cost a few statements. */
+/** How long a batch gathers after a send before it is written: a busy second's notifications cost a few statements. */
 export const AWAY_BATCH_MS = 100;
+/**
+ * How often each instance looks for messages no one has told yet (their instance was killed between storing and
+ * telling, or the send came from a process without a notifier): at most this late.
+ */
+export const AWAY_SWEEP_MS = 1000;
+/** Messages taken per batch. */
+const AWAY_BATCH_MESSAGES = 1000;
 /** Rows per upsert statement (bounded parameters; a batch of many conversations takes several). */
 const UPSERT_ROWS = 500;
 
 /**
  * After a new message (socket or HTTP): its readers who are not in the chat anywhere get one notification per
- * conversation (collapsed while unread). `away` is given when the send decided it already (sendMessage with `here`);
- * otherwise the process's chat presence is asked, and without one every reader is away. Off the sender's path: the
- * message is queued and the send answers at once; the queue is written in batches, one at a time per process, so the
- * notifications never take the database connections the sends need. A failure is logged.
+ * conversation (collapsed while unread). The send wrote the message to chat_away_pending in the statement that stored
+ * it (send-message.ts) when a reader of it was not known to be in the chat; this only hastens this process's next
+ * batch. Off the sender's path: the send is answered at once; the batch is written later, one at a time per process,
+ * so the notifications never take the database connections the sends need.
  */
-export function notifyAwayLater(rt: AwayRuntime, actor: Actor, message: ChatMessage, away?: string[]): Promise<void> {
-  if (away && !away.length) return Promise.resolve();
-  awayQueueOf(rt).add(away ? { actor, message, away } : { actor, message });
-  return Promise.resolve();
+export function notifyAwayLater(rt: AwayRuntime, _actor: Actor, _message: ChatMessage, away?: string[]): void {
+  if (away && !away.length) return;
+  notifierOf(rt).soon();
 }
 
-/** Settles once the process's queued "while away" notifications are written (tests, graceful stop). */
+/** Settles once nothing is waiting to be told (tests, graceful stop): every pending message is written. */
 export function drainAwayNotifications(rt: AwayRuntime): Promise<void> {
-  return awayQueueOf(rt).drain();
+  return notifierOf(rt).drain();
 }
 
-const queues = new WeakMap<object, ReturnType<typeof createAwayQueue>>();
+/**
+ * Starts this process's sweep for messages left untold (the BFF, which knows who is in the chat). Answers a stop that
+ * settles once the batch running, if any, is done.
+ */
+export function startAwayNotifications(rt: AwayRuntime): () => Promise<void> {
+  const notifier = notifierOf(rt);
+  const timer = setInterval(() => notifier.soon(0), AWAY_SWEEP_MS);
+  timer.unref?.();
+  return () => {
+    clearInterval(timer);
+    return notifier.stop();
+  };
+}
 
-function awayQueueOf(rt: AwayRuntime) {
-  let queue = queues.get(rt);
-  if (!queue) {
-    queue = createAwayQueue(rt);
-    queues.set(rt, queue);
+const notifiers = new WeakMap<object, ReturnType<typeof createNotifier>>();
+
+function notifierOf(rt: AwayRuntime) {
+  let notifier = notifiers.get(rt);
+  if (!notifier) {
+    notifier = createNotifier(rt);
+    notifiers.set(rt, notifier);
   }
-  return queue;
+  return notifier;
 }
 
-function createAwayQueue(rt: AwayRuntime) {
-  let waiting: AwayItem[] = [];
+/** One batch at a time per process; a batch that took a full one runs again at once. */
+function createNotifier(rt: AwayRuntime) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
-  let idle: (() => void)[] = [];
+  let again = false;
+  let stopped = false;
 
-  const schedule = () => {
-    if (timer || running) return;
-    timer = setTimeout(run, AWAY_BATCH_MS);
-    timer.unref?.();
-  };
   const run = () => {
     timer = null;
-    const items = waiting;
-    waiting = [];
-    running = writeAway(rt, items)
-      .catch((err: unknown) => log.error({ err, messages: items.length }, 'chat notification failed'))
+    again = false;
+    running = (async () => {
+      for (;;) {
+        const taken = await flushAwayNotifications(rt);
+        if (taken < AWAY_BATCH_MESSAGES || stopped) break;
+      }
+    })()
+      .catch((err: unknown) => log.error({ err }, 'chat notifications failed'))
       .finally(() => {
         running = null;
-        if (waiting.length) schedule();
-        else {
-          for (const done of idle) done();
-          idle = [];
-        }
+        if (again && !stopped) soon();
       });
   };
+  const soon = (delay = AWAY_BATCH_MS) => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    if (!timer) {
+      timer = setTimeout(run, delay);
+      timer.unref?.();
+    }
+  };
   return {
-    add(item: AwayItem) {
-      waiting.push(item);
-      schedule();
+    soon,
+    async drain(): Promise<void> {
+      for (;;) {
+        if (running) await running;
+        if (timer) {
+          clearTimeout(timer);
+          timer = null;
+        }
+        if ((await flushAwayNotifications(rt)) === 0 && !running) return;
+      }
     },
-    drain(): Promise<void> {
-      if (!waiting.length && !running && !timer) return Promise.resolve();
-      return new Promise((resolve) => idle.push(resolve));
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
     },
   };
 }
 
-/** A batch: the readers not decided at send are decided now (one read and one ask per account), then written. */
-async function writeAway(rt: AwayRuntime, items: AwayItem[]): Promise<void> {
-  const notes: AwayNote[] = [];
-  const undecided = items.filter((i) => !i.away);
-  for (const i of items) if (i.away) notes.push(i as AwayNote);
-  if (undecided.length) {
-    const rows = await rt.db
-      .select({ userId: unreadMessages.userId, messageId: unreadMessages.messageId })
-      .from(unreadMessages)
-      .where(
-        inArray(
-          unreadMessages.messageId,
-          undecided.map((i) => i.message.id),
-        ),
-      );
-    const readersOf = new Map<number, string[]>();
-    for (const r of rows) readersOf.set(r.messageId, [...(readersOf.get(r.messageId) ?? []), r.userId]);
-    const byAccount = new Map<string, AwayItem[]>();
-    for (const i of undecided) byAccount.set(i.actor.accountId, [...(byAccount.get(i.actor.accountId) ?? []), i]);
+interface PendingRecord extends MessageRecord {
+  fname: string;
+  lname: string;
+  readers: string[] | null;
+}
+
+/**
+ * One batch: takes messages waiting to be told (skipping those another instance holds), decides who of their readers
+ * is away (the readers the send did not know to be in the chat, less those in it now: known locally, asked once per
+ * account when not), writes their notifications and deletes what it took, all in one transaction; then publishes the
+ * new notifications. Killed half-way, the transaction is undone and another instance takes the same messages: each is
+ * told once. Answers how many messages it took.
+ */
+export async function flushAwayNotifications(rt: AwayRuntime): Promise<number> {
+  const { taken, created } = await rt.db.transaction(async (tx) => {
+    const rows = await queryRows<PendingRecord>(
+      tx,
+      sql`with taken as (
+            delete from chat_away_pending where message_id in (
+              select message_id from chat_away_pending order by message_id
+              limit ${AWAY_BATCH_MESSAGES} for update skip locked)
+            returning message_id)
+          select m.*, us.fname, us.lname,
+            array(select u.user_id::text from unread_messages u
+                  where u.message_id = m.id and u.digested_at is null) as readers
+          from taken t join messages m on m.id = t.message_id join users us on us.id = m.sender_id
+          order by m.id`,
+    );
+    if (!rows.length) return { taken: 0, created: [] as NotificationRow[] };
+    const byAccount = new Map<string, PendingRecord[]>();
+    for (const r of rows) byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r]);
+    const notes: AwayNote[] = [];
+    /** Readers in the chat now: they see it there, and need no digest e-mail of it later (jobs/chat-digest.ts). */
+    const seen: { messageId: number; userId: string }[] = [];
     for (const [accountId, group] of byAccount) {
-      const readers = [...new Set(group.flatMap((i) => readersOf.get(i.message.id) ?? []))];
+      const readers = [...new Set(group.flatMap((r) => r.readers ?? []))];
       if (!readers.length) continue;
       const here = await whoIsHere(rt.chatPresence, accountId, readers);
-      for (const i of group) {
-        const split = splitReaders(readersOf.get(i.message.id) ?? [], here);
-        // Readers in the chat when it arrived see it there: no digest e-mail for it later (jobs/chat-digest.ts).
-        if (split.here.length) {
-          await rt.db
-            .update(unreadMessages)
-            .set({ digestedAt: new Date() })
-            .where(and(eq(unreadMessages.messageId, i.message.id), inArray(unreadMessages.userId, split.here)));
+      for (const r of group) {
+        const message = toChatMessage(fromRecord(r));
+        const split = splitReaders(r.readers ?? [], here);
+        for (const userId of split.here) seen.push({ messageId: message.id, userId });
+        if (split.away.length) {
+          notes.push({
+            actor: { userId: r.sender_id, accountId: r.account_id, fname: r.fname, lname: r.lname },
+            message,
+            away: split.away,
+          });
         }
-        if (split.away.length) notes.push({ actor: i.actor, message: i.message, away: split.away });
       }
     }
-  }
-  await notifyAwayBatch(rt, notes);
+    if (seen.length) {
+      seen.sort((a, b) => a.messageId - b.messageId || a.userId.localeCompare(b.userId));
+      await tx.execute(
+        sql`update unread_messages u set digested_at = now()
+            from unnest(${`{${seen.map((s) => s.messageId).join(',')}}`}::bigint[],
+                        ${`{${seen.map((s) => s.userId).join(',')}}`}::uuid[]) as s(message_id, user_id)
+            where u.message_id = s.message_id and u.user_id = s.user_id and u.digested_at is null`,
+      );
+    }
+    return { taken: rows.length, created: await writeAwayNotifications(tx, notes) };
+  });
+  if (rt.bus) for (const notification of created) await publishNotification(rt.bus, notification);
+  return taken;
 }
 
 /**
@@ -191,6 +257,13 @@ async function writeAway(rt: AwayRuntime, items: AwayItem[]): Promise<void> {
  * share rows wait for each other instead of deadlocking. Answers how many notifications were created (not collapsed).
  */
 export async function notifyAwayBatch(rt: { db: Db; bus?: EventBus | undefined }, notes: AwayNote[]): Promise<number> {
+  const created = await writeAwayNotifications(rt.db, notes);
+  if (rt.bus) for (const notification of created) await publishNotification(rt.bus, notification);
+  return created.length;
+}
+
+/** The writing of notifyAwayBatch, in a transaction or not: answers the notifications created (to be published). */
+async function writeAwayNotifications(db: Db | Tx, notes: AwayNote[]): Promise<NotificationRow[]> {
   /** (reader, conversation) → how many messages, and the newest. */
   const per = new Map<string, { userId: string; count: number; note: AwayNote }>();
   for (const note of notes) {
@@ -205,20 +278,21 @@ export async function notifyAwayBatch(rt: { db: Db; bus?: EventBus | undefined }
       }
     }
   }
-  if (!per.size) return 0;
+  if (!per.size) return [];
   const entries = [...per.values()];
   const teamIds = [...new Set(entries.flatMap((e) => (e.note.message.teamId ? [e.note.message.teamId] : [])))];
   const senderIds = [...new Set(entries.map((e) => e.note.actor.userId))];
   const teamNames = new Map(
     teamIds.length
-      ? (await rt.db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds))).map(
-          (t) => [t.id, t.name],
-        )
+      ? (await db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds))).map((t) => [
+          t.id,
+          t.name,
+        ])
       : [],
   );
   // The pictures as they are now (a socket's actor is read at connection).
   const pictures = new Map(
-    (await rt.db.select({ id: users.id, picture: users.picture }).from(users).where(inArray(users.id, senderIds))).map(
+    (await db.select({ id: users.id, picture: users.picture }).from(users).where(inArray(users.id, senderIds))).map(
       (u) => [u.id, u.picture],
     ),
   );
@@ -237,9 +311,9 @@ export async function notifyAwayBatch(rt: { db: Db; bus?: EventBus | undefined }
         ? (a.collapseKey ?? '').localeCompare(b.collapseKey ?? '')
         : a.userId.localeCompare(b.userId),
     );
-  let made = 0;
+  const created: NotificationRow[] = [];
   for (let i = 0; i < rows.length; i += UPSERT_ROWS) {
-    const written = await rt.db
+    const written = await db
       .insert(notifications)
       .values(rows.slice(i, i + UPSERT_ROWS))
       .onConflictDoUpdate({
@@ -259,12 +333,10 @@ export async function notifyAwayBatch(rt: { db: Db; bus?: EventBus | undefined }
       .returning({ ...getTableColumns(notifications), inserted: sql<boolean>`(xmax = 0)` });
     for (const { inserted, ...notification } of written) {
       // Collapsed into the unread one: stored, not new (the reader's list shows it updated; no second push).
-      if (!inserted) continue;
-      made++;
-      if (rt.bus) await publishNotification(rt.bus, notification);
+      if (inserted) created.push(notification);
     }
   }
-  return made;
+  return created;
 }
 
 async function publishNotification(bus: EventBus, notification: NotificationRow) {
@@ -281,7 +353,7 @@ async function publishNotification(bus: EventBus, notification: NotificationRow)
 }
 
 /** What a chat notification says of a message (spec §3: the sender, the last words, the conversation's link). */
-function awayTidings(actor: Actor, message: ChatMessage, team: string, pictures: Map<string, string | null>) {
+function awayTidings(actor: Sender, message: ChatMessage, team: string, pictures: Map<string, string | null>) {
   const link = chatLink(message.teamId ? { teamId: message.teamId } : { userId: actor.userId });
   const text =
     message.text.length > CHAT_NOTIFICATION_QUOTE
