@@ -140,6 +140,8 @@ async function main() {
 
     let seq = 0;
     let failed = 0;
+    /** Why sends were refused: the error code of each refusal (or an ack timeout). */
+    const refusals = new Map<string, number>();
     /** Paced sending: at each tick, as many messages as are due at `rate` since the start. */
     async function run(rate: number, seconds: number): Promise<string[]> {
       const ids: string[] = [];
@@ -168,12 +170,19 @@ async function main() {
                 text: `رسالة ${seq}`,
                 messageId,
               })
-              .then((res: { ok: boolean }) => {
+              .then((res: { ok: boolean; error?: { code?: string } }) => {
                 if (res.ok) s.acked = true;
-                else failed++;
+                else {
+                  failed++;
+                  const code = res.error?.code ?? 'unknown';
+                  refusals.set(code, (refusals.get(code) ?? 0) + 1);
+                }
                 if (recording) acks.push(now() - s.at);
               })
-              .catch(() => failed++);
+              .catch(() => {
+                failed++;
+                refusals.set('ack timeout', (refusals.get('ack timeout') ?? 0) + 1);
+              });
           }
         }, 2);
       });
@@ -222,7 +231,11 @@ async function main() {
     const across = [...latencies.across].sort((x, y) => x - y);
     const acked = ids.filter((id) => sent.get(id)?.acked).length;
     log('');
-    log(`Load: ${RATE} messages/s for ${SECONDS} s → ${ids.length} sent, ${acked} stored (acked), ${failed} refused`);
+    log(
+      `Load: ${RATE} messages/s for ${SECONDS} s → ${ids.length} sent, ${acked} stored (acked), ${failed} refused${
+        refusals.size ? ` (${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ')})` : ''
+      }`,
+    );
     log(`Deliveries expected ${expected}, lost ${lost}, duplicated ${duplicates}`);
     log('| receiver | deliveries | p50 | p99 | max |');
     log('|---|---|---|---|---|');
@@ -316,6 +329,10 @@ async function main() {
         note: knee ? busy : `held up to the last step; ${busy}`,
       },
     ]);
+    // BENCH_ERRORS=1: what the servers logged as errors (the refusals' causes), the tail of each.
+    if (process.env.BENCH_ERRORS === '1') {
+      for (const [i, p] of bffs.entries()) log(`BFF ${'AB'[i]} stderr (tail):\n${p.errors().slice(-1500)}`);
+    }
     log(`bench:chat: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await cleanup();

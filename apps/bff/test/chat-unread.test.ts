@@ -1,3 +1,4 @@
+import { connectDatabase, queryRows } from '@majlis/core/db/connect';
 import {
   createPostgresDatabase,
   dropRedisPrefix,
@@ -5,6 +6,7 @@ import {
   redisUrl,
   serviceMissing,
 } from '@majlis/core/testing';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './client.ts';
 import { type BffProcess, spawnBff } from './process.ts';
@@ -178,5 +180,41 @@ describe.skipIf(skip)(`server-side unread across two BFF processes${skip ? ` (${
     expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     const malformed = await soloSocket.call('chat-state', { visible: 'yes', conversationId: 'x' });
     expect(malformed).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  });
+  it('the sender’s instance killed right after its sends: the away reader is told once by the other, every message counted', async () => {
+    // Issue 29: the sends only mark the messages pending; whichever instance takes them writes the notification.
+    const admin = await signIn(a.url, 'admin@demo.test');
+    const member = await signIn(b.url, 'member@demo.test');
+    const adminSocket = await socketOf(a.url, admin.http.jar);
+    const texts = Array.from({ length: 15 }, (_, i) => `pending ${i}`);
+    let conversationId = '';
+    for (const [i, text] of texts.entries()) {
+      const r = await adminSocket.call('sendMessage', {
+        senderId: admin.userId,
+        receiverId: member.userId,
+        text,
+        messageId: `pending-${i}`,
+      });
+      expect(r.ok).toBe(true);
+      conversationId = r.message.conversationId as string;
+    }
+    // Killed before its next batch (or just after it): either way each message is told once.
+    await a.stop('SIGKILL');
+    const database = await connectDatabase({ url: db.url, migrate: false });
+    try {
+      const told = () =>
+        queryRows<{ count: number; pending: string }>(
+          database.db,
+          sql`select n.count, (select count(*) from chat_away_pending)::text as pending from notifications n
+              where n.user_id = ${member.userId} and n.source_type = 'chat'
+                and n.event_meta->>'conversationId' = ${conversationId}`,
+        );
+      await expect
+        .poll(async () => (await told()).map((r) => [r.count, r.pending]), { timeout: 15_000 })
+        .toEqual([[15, '0']]);
+    } finally {
+      await database.close();
+    }
+    a = await spawnBff(env);
   });
 });

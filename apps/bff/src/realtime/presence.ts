@@ -7,6 +7,11 @@ import { type IoServer, localSockets, type SocketData } from './io.ts';
 
 /** Presence is recomputed at most once per this window per account, however many sockets come and go in it. */
 const COALESCE_MS = 50;
+/**
+ * A known presence older than this is computed again (in the background) when a message asks for it: a socket of an
+ * instance that was killed goes without a disconnect anyone hears, so what that instance said of it lapses here.
+ */
+export const PRESENCE_TTL_MS = 30_000;
 
 export type Presence = ReturnType<typeof createPresence>;
 
@@ -40,7 +45,7 @@ export function createPresence(io: IoServer, log: Logger, bus: EventBus) {
     learn(e.accountId, e.userIds, e.at);
   });
 
-  async function compute(accountId: string): Promise<OnlineUser[]> {
+  async function compute(accountId: string, announce = true): Promise<OnlineUser[]> {
     const room = accountRoom(accountId);
     const at = Date.now();
     let sockets: { data: Partial<SocketData> }[];
@@ -62,36 +67,49 @@ export function createPresence(io: IoServer, log: Logger, bus: EventBus) {
     const event: PresenceEvent = { type: PRESENCE_TOPIC, accountId, userIds, at };
     // Shared before the users are told: whoever sees the new list can count on every instance knowing it.
     await bus.publish(PRESENCE_TOPIC, event).catch((err: unknown) => log.warn({ err }, 'presence not shared'));
-    io.to(room).emit('getUsers', list);
+    if (announce) io.to(room).emit('getUsers', list);
     return list;
   }
+
+  /** Recomputes, coalesced per account; `announce` also tells the account's sockets (getUsers). */
+  function coalesced(waiting: Map<string, Promise<OnlineUser[]>>, accountId: string, announce: boolean) {
+    if (closed) return Promise.resolve([]);
+    const existing = waiting.get(accountId);
+    if (existing) return existing;
+    const run = new Promise<void>((resolve) => setTimeout(resolve, COALESCE_MS))
+      .then(() => {
+        waiting.delete(accountId);
+        return closed ? [] : compute(accountId, announce);
+      })
+      .catch((err: Error) => {
+        waiting.delete(accountId);
+        log.error({ err }, 'presence failed');
+        return [];
+      });
+    waiting.set(accountId, run);
+    return run;
+  }
+  /** Background recomputations asked by messages (not announced: nothing changed that the users would see). */
+  const learning = new Map<string, Promise<OnlineUser[]>>();
 
   return {
     /** Recomputes the online users of an account (all instances) and sends getUsers to it; coalesced per account. */
     presence(accountId: string): Promise<OnlineUser[]> {
-      if (closed) return Promise.resolve([]);
-      const existing = pending.get(accountId);
-      if (existing) return existing;
-      const run = new Promise<void>((resolve) => setTimeout(resolve, COALESCE_MS))
-        .then(() => {
-          pending.delete(accountId);
-          return closed ? [] : compute(accountId);
-        })
-        .catch((err: Error) => {
-          pending.delete(accountId);
-          log.error({ err }, 'presence failed');
-          return [];
-        });
-      pending.set(accountId, run);
-      return run;
+      return coalesced(pending, accountId, true);
     },
     /** Who is in the chat, as core's away decision asks it (registered on the runtime by attachRealtime). */
     chat: {
       /**
-       * Who of an account is in the chat, as last computed by any instance; null when this instance has not heard of
-       * the account since it started (then the caller asks the instances).
+       * Who of an account is in the chat, as last computed by any instance, without asking anyone: a message costs no
+       * round trip. Null when this instance has not heard of the account since it started: then it is computed once
+       * in the background (every instance learns it), and until then the caller asks (once per batch, not per
+       * message). One older than PRESENCE_TTL_MS is used and computed again in the background.
        */
-      known: (accountId) => known.get(accountId)?.userIds ?? null,
+      known: (accountId) => {
+        const had = known.get(accountId);
+        if (!had || Date.now() - had.at > PRESENCE_TTL_MS) void coalesced(learning, accountId, false);
+        return had?.userIds ?? null;
+      },
       async ask(accountId, userIds) {
         const rooms = userIds.map((userId) => memberRoom(accountId, userId));
         const here = (sockets: { data: Partial<SocketData> }[]) =>

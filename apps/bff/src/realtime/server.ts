@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { ZHandshakeAuth } from '@majlis/contracts/realtime';
 import { accountRoom, memberRoom, sessionRoom, teamRoom, userRoom } from '@majlis/contracts/socket-rooms';
 import { findActor } from '@majlis/core/auth/actor';
+import { startAwayNotifications } from '@majlis/core/chat/notify-unread';
 import {
   ACCESS_CHANGED_TOPIC,
   type AccessChangedEvent,
@@ -58,6 +59,9 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
   const { presence, chat: chatPresence, close: closePresence } = createPresence(io, log, bus);
   // Core's away decision asks it (a chat message's readers not in the chat get a notification).
   runtime.chatPresence = chatPresence;
+  // Messages' "while away" notifications, written in batches off the send path; this instance also takes those that
+  // another one left untold (killed before its batch).
+  const stopAwayNotifications = startAwayNotifications(runtime);
   authenticateHandshakes(io, { db, config, log, guards });
 
   /** A user's powers in an account changed: their sockets there re-read them and leave rooms they may not be in. */
@@ -123,6 +127,7 @@ export function attachRealtime(runtime: Runtime, server: HttpServer): Realtime {
     sendingFrom: delivery.sendingFrom,
     chatStates,
     async close() {
+      await stopAwayNotifications();
       closePresence();
       for (const off of unsubscribe) off();
       await close();

@@ -96,6 +96,17 @@ export interface SendMessageInput {
   here?: ReadonlySet<string>;
 }
 
+/**
+ * SQL (after relations `ins`, the stored message, and `unread`, its new unread rows): the message waits for its "while away"
+ * notifications when a reader of it is not known to be in the chat (chat_away_pending, notify-unread.ts writes them
+ * in batches). In the statement that stores the message: a stored message is never left untold.
+ */
+function awayPending() {
+  return sql`insert into chat_away_pending (message_id)
+    select ins.id from ins where exists (select 1 from unread where unread.digested_at is null)
+    on conflict do nothing`;
+}
+
 /** Where a message goes: the team's room, or the rooms of both users of a private conversation. */
 function roomsFor(type: Conversation['type'], teamId: string | null, memberIds: string[]): string[] {
   if (type === 'private') return memberIds.map(userRoom);
@@ -166,10 +177,14 @@ export async function sendMessage(
     return { message: toChatMessage(stored), created: false, rooms };
   }
   await db.execute(
-    sql`with ins as (select * from messages where id = ${inserted.id})
-        insert into unread_messages (user_id, message_id, conversation_id, account_id, digested_at)
-        ${unreadRowsOf(sql.raw('ins'))}
-        on conflict do nothing`,
+    sql`with ins as (select * from messages where id = ${inserted.id}),
+        unread as (
+          insert into unread_messages (user_id, message_id, conversation_id, account_id, digested_at)
+          ${unreadRowsOf(sql.raw('ins'))}
+          on conflict do nothing
+          returning digested_at
+        )
+        ${awayPending()}`,
   );
   return publish(rt, actor, input, inserted, rooms);
 }
@@ -229,7 +244,8 @@ async function insertIfAllowed(
           ${unreadRowsOf(sql.raw('ins'), input.here)}
           on conflict do nothing
           returning user_id, digested_at
-        )
+        ),
+        pending as (${awayPending()})
         select ins.*, c.pair_key,
           (select string_agg(u.user_id::text, ',') from unread u where u.digested_at is null) as away
         from ins join conversations c on c.id = ins.conversation_id`,

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type Driver, drivers, type TestDatabase, testConfig } from '../../test/services.ts';
 import { type Actor, findActor } from '../auth/actor.ts';
-import { notifyAwayReaders } from '../chat/notify-unread.ts';
+import { drainAwayNotifications, flushAwayNotifications, notifyAwayReaders } from '../chat/notify-unread.ts';
 import { openPrivateConversation } from '../chat/open-conversation.ts';
 import { sendMessage } from '../chat/send-message.ts';
 import { queryRows } from '../db/connect.ts';
@@ -14,7 +14,7 @@ import type { JobContext } from '../jobs/types.ts';
 import { storeRecording } from '../meetings/apply-provider-event.ts';
 import { cancelOccurrence, updateOccurrence } from '../meetings/occurrences.ts';
 import { changeMeetingStatus } from '../meetings/save-meeting.ts';
-import { renderNotification } from './notifications.ts';
+import { NOTIFICATION_TOPIC, type NotificationEvent, renderNotification } from './notifications.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -204,6 +204,35 @@ describe.each(drivers)('notifications of events on %s', (driver: Driver) => {
     expect(await notifyAwayReaders(rt, admin, message, away)).toBe(1);
     const unread = (await notesOf(member.userId)).filter((n) => n.sourceType === 'chat' && !n.read);
     expect(unread.map((n) => n.count)).toEqual([1]);
+  });
+
+  it('while away, in batches (issue 29): two processes taking pending messages at once tell each reader once per conversation, counting them all', async () => {
+    const conversation = await openPrivateConversation(database.db, admin, member.userId);
+    // Two processes on one database: each its own notifier.
+    const a = { db: database.db, bus };
+    const b = { db: database.db, bus };
+    await flushAwayNotifications(a); // what the tests above left pending
+    await readAll();
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 50)); // the memory bus delivers on the next tick
+    await tick(); // the pushes of what was left pending are not this test's
+    const published: NotificationEvent[] = [];
+    const off = bus.subscribe(NOTIFICATION_TOPIC, (e) => void published.push(e as NotificationEvent));
+    for (let i = 1; i <= 30; i++) await sendMessage(a, admin, { text: `m${i}`, conversationId: conversation.id });
+    await sendMessage(b, member, { text: 'reply', conversationId: conversation.id });
+    const pending = async () =>
+      Number((await queryRows<{ n: string }>(database.db, sql`select count(*) as n from chat_away_pending`))[0]?.n);
+    expect(await pending()).toBe(31);
+    await Promise.all([drainAwayNotifications(a), drainAwayNotifications(b), flushAwayNotifications(b)]);
+    expect(await pending()).toBe(0);
+    const unread = async (userId: string) =>
+      (await notesOf(userId, 'notif.chat.title')).filter((n) => !n.read).map((n) => [n.count, n.values.text]);
+    expect(await unread(member.userId)).toEqual([[30, 'm30']]);
+    expect(await unread(admin.userId)).toEqual([[1, 'reply']]);
+    await tick();
+    off();
+    // Pushed once each: a second batch into an unread one updates it without a push.
+    const chat = published.filter((e) => e.notification.titleId === 'notif.chat.title');
+    expect(chat.map((e) => e.userId).sort()).toEqual([admin.userId, member.userId].sort());
   });
 
   it('scheduled jobs run once at start: an expired room is told at once, and a second start tells nothing again', async () => {

@@ -101,3 +101,15 @@ export const unreadMessages = pgTable(
     index('unread_messages_undigested_idx').on(t.createdAt).where(sql`${t.digestedAt} is null`),
   ],
 );
+
+/**
+ * Issue 29: a stored message whose "while away" notifications are still to be written (chat/notify-unread.ts). Written
+ * in the statement that stores the message (one row per message, none per reader), taken and deleted in the
+ * transaction that writes the notifications: each message is told exactly once, by whichever instance takes it first
+ * (`for update skip locked`), and what an instance killed half-way had taken is taken again by another.
+ */
+export const chatAwayPending = pgTable('chat_away_pending', {
+  messageId: bigint('message_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+});
