@@ -4,8 +4,8 @@ import { CHROMIUM, MAIL_DIR } from './lib/constants.ts';
 import { readMail } from './lib/mail-catcher.ts';
 import { type Stack, startStack } from './lib/stack-process.ts';
 
-export { expect };
 export type { Stack };
+export { expect };
 
 /** E-mail the embedded BFF delivered by SMTP to the stack's mail catcher (raw messages, bodies decoded). */
 export interface Mailbox {
@@ -31,7 +31,6 @@ export interface Fixtures {
   /** The BigBlueButton simulator the embedded BFF talks to (its API base, …/bigbluebutton). */
   bbbURL: string;
 }
-
 
 export interface WorkerFixtures {
   /** Whether the project's tests run on the embedded stack (false for the scale-out project, which starts its own). */

@@ -51,4 +51,3 @@ export async function startStack(
   });
   return { stack: { url: ready[1] as string, bbbURL: ready[2] as string, mailDir }, stop };
 }
-
