@@ -59,6 +59,10 @@ async function walk(page: Page, language: 'ar' | 'en', who: string, routes: stri
   }
 }
 
+// The file's ten walks read and change nothing another needs (the owner's checkout is its own, left pending), so they
+// share both workers instead of queueing in one: this file is about a third of the whole e2e run.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['ar', 'en'] as const) {
   test.describe(`phones, ${language === 'ar' ? 'Arabic' : 'English'}`, () => {
     test.beforeEach(async ({ context, baseURL }) => {
