@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SessionEndedNotice } from '../features/auth/SessionEndedNotice.tsx';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
@@ -18,6 +18,14 @@ import { useFieldError } from '../ui/use-field-error.ts';
  */
 const loadValidation = () => import('../features/auth/validation.ts');
 
+/**
+ * "Sign in with your institution" (issue 30): its own chunk, fetched when the reader asks for it (or points at its
+ * button), so the page's first load is the password form's. Back from the provider (/login?sso=…) it opens by
+ * itself after hydration: the prerendered page is the same HTML whatever the query.
+ */
+const loadSso = () => import('../features/sso/SsoSignIn.tsx');
+const SsoSignIn = lazy(() => loadSso().then((m) => ({ default: m.SsoSignIn })));
+
 export default function LoginPage() {
   const { t } = useLingui();
   const language = useLanguage();
@@ -27,6 +35,12 @@ export default function LoginPage() {
   const form = useForm({ initialValues: { email: '', password: '' } });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The institution's block: 0 closed, 1 opened on the way back from the provider, 2 by a click (focus goes there). */
+  const [sso, setSso] = useState(0);
+  const { search } = useLocation();
+  useEffect(() => {
+    if (search.includes('sso=')) setSso((open) => open || 1);
+  }, [search]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -83,14 +97,26 @@ export default function LoginPage() {
             <Button type="submit" loading={busy} fullWidth>
               <Trans>Sign in</Trans>
             </Button>
-            <Text size="sm" ta="center">
-              <Trans>No account yet?</Trans>{' '}
-              <Anchor component={Link} to="/register">
-                <Trans>Create a new account</Trans>
-              </Anchor>
-            </Text>
           </Stack>
         </form>
+        <Stack mt="md">
+          {sso ? (
+            <Suspense>
+              <SsoSignIn email={form.getValues().email} focus={sso > 1} />
+            </Suspense>
+          ) : (
+            // Pointing at it (a tap too) already fetches the block's chunk.
+            <Button variant="default" fullWidth onPointerEnter={loadSso} onClick={() => setSso(2)}>
+              <Trans>Sign in with your institution</Trans>
+            </Button>
+          )}
+          <Text size="sm" ta="center">
+            <Trans>No account yet?</Trans>{' '}
+            <Anchor component={Link} to="/register">
+              <Trans>Create a new account</Trans>
+            </Anchor>
+          </Text>
+        </Stack>
       </SignLayout>
     </Page>
   );
