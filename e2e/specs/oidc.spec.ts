@@ -95,7 +95,7 @@ test('the owner configures the provider: a wrong issuer or secret is told clearl
   await screenshot(owner, 'oidc-settings-ar-360');
 });
 
-test.fixme('(fixme: walked in the next commit) a new person signs in through the provider, lands as a member, and is signed out when deactivated', async ({
+test('a new person signs in through the provider, lands as a member, and is signed out when deactivated', async ({
   newPage,
 }) => {
   test.setTimeout(180_000);

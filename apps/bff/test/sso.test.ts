@@ -253,6 +253,20 @@ describe('signing in through the provider', () => {
     expect((await signInVia('erin')).location).toBe('/login?sso=SSO_OTHER_DOMAIN');
   });
 
+  it("the owner's deactivation ends the sessions a sign-in through the provider made, at once", async () => {
+    idp.users.set('frank', { email: 'frank@uni.example', email_verified: true });
+    const { browser, location } = await signInVia('frank');
+    expect(location).toBe('/login?sso=signed-in');
+    expect((await browser.get('/api/auth/oidc/session')).status).toBe(200);
+    const id = (await userId('frank@uni.example')) as string;
+    const off = await owner.request('PUT', `/api/users/${id}/status`, { body: { active: false } });
+    expect(off.status, off.text).toBe(200);
+    expect((await browser.get('/api/user/info')).status).toBe(401);
+    expect((await browser.get('/api/auth/oidc/session')).status).toBe(401);
+    // And the provider cannot sign them in again (MEMBERSHIP_INACTIVE).
+    expect((await signInVia('frank')).location).toBe('/login?sso=MEMBERSHIP_INACTIVE');
+  });
+
   it('deactivation in Majlis wins over the provider', async () => {
     const id = (await userId('alice@uni.example')) as string;
     await bff.db
