@@ -85,6 +85,8 @@ test('the owner configures the provider: a wrong issuer or secret is told clearl
   await expect(card(owner).getByRole('status')).toContainText('accepted the client ID and secret');
   await card(owner).getByRole('button', { name: 'Save' }).click();
   await expect(card(owner).getByLabel('Client secret')).toHaveValue('');
+  // The back-channel logout address the owner registers at the provider, beside the redirect address.
+  await expect(card(owner).getByTestId('sso-logout-uri')).toContainText('/api/auth/oidc/backchannel-logout/');
   await expectAccessible(owner, 'profile with the provider settings');
   await owner.setViewportSize({ width: 360, height: 780 });
   await card(owner).scrollIntoViewIfNeeded();
