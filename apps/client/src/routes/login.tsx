@@ -23,7 +23,7 @@ const loadValidation = () => import('../features/auth/validation.ts');
  * button), so the page's first load is the password form's. Back from the provider (/login?sso=…) it opens by
  * itself after hydration: the prerendered page is the same HTML whatever the query.
  */
-const loadSso = () => import('../features/sso/SsoSignIn.tsx');
+const loadSso = () => import('../features/sso/load-sso-sign-in.ts').then((m) => m.loadSsoSignIn());
 const SsoSignIn = lazy(() => loadSso().then((m) => ({ default: m.SsoSignIn })));
 
 export default function LoginPage() {
