@@ -167,12 +167,15 @@ function DomainRow({ domain }: { domain: DomainView }) {
           </Alert>
         )}
         {!domain.verifiedAt && (
-          <Text size="sm">
-            <Trans>Add this TXT record at the domain, then check it:</Trans>{' '}
-            <Code dir="ltr" style={{ wordBreak: 'break-all' }}>
+          <div>
+            <Text size="sm">
+              <Trans>Add this TXT record at the domain, then check it:</Trans>
+            </Text>
+            {/* On its own line, left to right: inside an Arabic sentence it would break at its first letter. */}
+            <Code block dir="ltr" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
               {domain.txtRecord}
             </Code>
-          </Text>
+          </div>
         )}
         <Select
           label={t`When someone with an address there arrives`}
