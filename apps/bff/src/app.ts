@@ -8,7 +8,7 @@ import { renderError, toAppError } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { requestId } from './http/response-headers.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { clearSessionCookies, loadSession, requireCsrf, SAFE_METHODS, SIGNED_CALLBACK_PATHS } from './http/session.ts';
+import { clearSessionCookies, isSignedCallback, loadSession, requireCsrf, SAFE_METHODS } from './http/session.ts';
 import { sessionCacheOf } from './http/session-cache.ts';
 import { serveClient } from './http/static.ts';
 import { loggablePath, rejectMalformedUrl } from './http/url.ts';
@@ -45,7 +45,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Unsafe requests that carry a body must be JSON: a CORS-safelisted text/plain or form POST never reaches a handler. */
 const requireJson: MiddlewareHandler<Env> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  if (SIGNED_CALLBACK_PATHS.has(c.req.path) || RAW_BODY_PATHS.has(c.req.path)) return next();
+  if (isSignedCallback(c.req.path) || RAW_BODY_PATHS.has(c.req.path)) return next();
   const length = c.req.header('content-length');
   const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
   const type = c.req.header('content-type') ?? '';

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { buildOpenApi } from '../src/http/openapi.ts';
-import { SIGNED_CALLBACK_PATHS } from '../src/http/session.ts';
+import { isSignedCallback } from '../src/http/session.ts';
 import { attachRealtime } from '../src/realtime/server.ts';
 import { TestClient } from './client.ts';
 import { ChatClient } from './realtime-client.ts';
@@ -683,7 +683,7 @@ function requestArb(route: Route, known: Known): fc.Arbitrary<HostileRequest> {
  * text field, an unknown or prototype key, broken JSON, or a malformed id.
  */
 function refusedArb(routes: Route[], known: Known): fc.Arbitrary<HostileRequest> {
-  const writes = routes.filter((r) => r.method !== 'GET' && !SIGNED_CALLBACK_PATHS.has(r.path));
+  const writes = routes.filter((r) => r.method !== 'GET' && !isSignedCallback(r.path));
   return fc.constantFrom(...writes).chain((route) => {
     const ingredients: fc.Arbitrary<Mutation[]>[] = [
       fc.constant([{ kind: 'csrf', value: 'none' } as Mutation]),

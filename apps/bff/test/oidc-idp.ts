@@ -24,6 +24,11 @@ export interface Idp {
   users: Map<string, IdpUser>;
   /** Changes the next id_tokens' claims (signed with the provider's key); null stops it. */
   tamperIdToken: ((claims: Record<string, unknown>) => Record<string, unknown>) | null;
+  /**
+   * A back-channel logout token signed with the provider's own key: iss, aud, iat, jti and the logout event as the
+   * specification has them, then `claims` over them (a key set to undefined is left out).
+   */
+  logoutToken(claims: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -45,6 +50,8 @@ const PACKAGE: string = 'oidc-provider';
 
 export async function startIdp(opts: {
   redirectUris: string[];
+  /** Where the provider posts its back-channel logout tokens (with the session's sid in them and in id_tokens). */
+  backchannelLogoutUri?: string;
   clientId?: string;
   clientSecret?: string;
 }): Promise<Idp> {
@@ -63,6 +70,18 @@ export async function startIdp(opts: {
     clientSecret: opts.clientSecret ?? 'majlis-client-secret-0123456789',
     users,
     tamperIdToken: null,
+    logoutToken: async (claims) => {
+      const all: Record<string, unknown> = {
+        iss: issuer,
+        aud: idp.clientId,
+        iat: Math.floor(Date.now() / 1000),
+        jti: crypto.randomUUID(),
+        events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+        ...claims,
+      };
+      for (const key of Object.keys(all)) if (all[key] === undefined) delete all[key];
+      return new SignJWT(all).setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'logout+jwt' }).sign(privateKey);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -77,12 +96,21 @@ export async function startIdp(opts: {
         redirect_uris: opts.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
+        ...(opts.backchannelLogoutUri
+          ? { backchannel_logout_uri: opts.backchannelLogoutUri, backchannel_logout_session_required: true }
+          : {}),
       },
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: ['idp-cookie-key-for-tests-only'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    features: { devInteractions: { enabled: false } },
+    features: { devInteractions: { enabled: false }, backchannelLogout: { enabled: true } },
+    // Its outgoing calls (the back-channel logout posts) refuse loopback addresses against SSRF; the Majlis under
+    // test is on 127.0.0.1, so they go without that guard here.
+    fetch: (url: URL | string, options: RequestInit & { dispatcher?: unknown }) => {
+      const { dispatcher: _guard, ...rest } = options;
+      return globalThis.fetch(url, rest);
+    },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx: unknown, id: string) => {
       const user = users.get(id);

@@ -28,8 +28,7 @@ const settings = (over: Record<string, unknown> = {}) => ({
 });
 
 /** The browser's hops at the provider (its own cookies), from the authorization URL to our callback's URL. */
-async function throughIdp(authorizeUrl: string, login: string): Promise<URL> {
-  const jar = new Map<string, string>();
+async function throughIdp(authorizeUrl: string, login: string, jar = new Map<string, string>()): Promise<URL> {
   let url = authorizeUrl;
   let method = 'GET';
   let body: string | undefined;
@@ -72,11 +71,13 @@ async function signInVia(login: string, opts: { institution?: string; mangle?: (
   const browser = browserOf();
   const start = await browser.get(`/api/auth/oidc/start?institution=${opts.institution ?? 'demo-inst'}`);
   expect(start.status, start.text).toBe(302);
-  const callback = await throughIdp(start.headers.get('location') as string, login);
+  // The browser's cookies at the provider (its session there, which its logout ends).
+  const idpJar = new Map<string, string>();
+  const callback = await throughIdp(start.headers.get('location') as string, login, idpJar);
   opts.mangle?.(callback);
   const done = await browser.get(`${callback.pathname}${callback.search}`);
   expect(done.status).toBe(302);
-  return { browser, location: done.headers.get('location'), callback };
+  return { browser, location: done.headers.get('location'), callback, idpJar };
 }
 
 beforeAll(async () => {
@@ -84,10 +85,13 @@ beforeAll(async () => {
     mode: 'embedded',
     config: (url) => testConfig({ PUBLIC_URL: url, LOG_LEVEL: process.env.SSO_LOG === '1' ? 'error' : 'silent' }),
   });
-  idp = await startIdp({ redirectUris: [`${bff.url}/api/auth/oidc/callback`] });
   const signed = await bff.signIn(DEMO_EMAILS.owner);
   owner = signed.http;
   instId = signed.accountId;
+  idp = await startIdp({
+    redirectUris: [`${bff.url}/api/auth/oidc/callback`],
+    backchannelLogoutUri: `${bff.url}/api/auth/oidc/backchannel-logout/${instId}`,
+  });
 });
 
 afterAll(async () => {
@@ -253,6 +257,20 @@ describe('signing in through the provider', () => {
     expect((await signInVia('erin')).location).toBe('/login?sso=SSO_OTHER_DOMAIN');
   });
 
+  it("the owner's deactivation ends the sessions a sign-in through the provider made, at once", async () => {
+    idp.users.set('frank', { email: 'frank@uni.example', email_verified: true });
+    const { browser, location } = await signInVia('frank');
+    expect(location).toBe('/login?sso=signed-in');
+    expect((await browser.get('/api/auth/oidc/session')).status).toBe(200);
+    const id = (await userId('frank@uni.example')) as string;
+    const off = await owner.request('PUT', `/api/users/${id}/status`, { body: { active: false } });
+    expect(off.status, off.text).toBe(200);
+    expect((await browser.get('/api/user/info')).status).toBe(401);
+    expect((await browser.get('/api/auth/oidc/session')).status).toBe(401);
+    // And the provider cannot sign them in again (MEMBERSHIP_INACTIVE).
+    expect((await signInVia('frank')).location).toBe('/login?sso=MEMBERSHIP_INACTIVE');
+  });
+
   it('deactivation in Majlis wins over the provider', async () => {
     const id = (await userId('alice@uni.example')) as string;
     await bff.db
@@ -281,11 +299,169 @@ describe('signing in through the provider', () => {
   });
 });
 
+/** A provider's back-channel post: a form with logout_token (or the raw body and type a test gives). */
+async function postLogout(token: string | undefined, opts: { accountId?: string; body?: string; type?: string } = {}) {
+  const res = await fetch(`${bff.url}/api/auth/oidc/backchannel-logout/${opts.accountId ?? instId}`, {
+    method: 'POST',
+    headers: { 'content-type': opts.type ?? 'application/x-www-form-urlencoded' },
+    body: opts.body ?? (token === undefined ? '' : new URLSearchParams({ logout_token: token }).toString()),
+  });
+  const text = await res.text();
+  return { status: res.status, text, json: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/** The provider's session id that a person's newest Majlis session keeps (from the id_token's sid). */
+async function ssoSidOf(email: string) {
+  const rows = await bff.db
+    .select({ sid: schema.sessions.ssoSid, createdAt: schema.sessions.createdAt })
+    .from(schema.sessions)
+    .where(eq(schema.sessions.userId, (await userId(email)) as string));
+  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]?.sid ?? null;
+}
+
+describe('back-channel logout (OpenID Connect Back-Channel Logout 1.0)', () => {
+  it('the owner is given the address to register at the provider', async () => {
+    const read = await owner.get('/api/account/sso');
+    expect(read.json.backchannelLogoutUri).toBe(`${bff.url}/api/auth/oidc/backchannel-logout/${instId}`);
+  });
+
+  it('signing out at the provider ends the Majlis session it made (the provider posts the token itself)', async () => {
+    idp.users.set('gina', { email: 'gina@uni.example', email_verified: true });
+    const { browser, idpJar } = await signInVia('gina');
+    expect((await browser.get('/api/user/info')).status).toBe(200);
+    expect(await ssoSidOf('gina@uni.example')).toBeTruthy();
+    const cookie = () => [...idpJar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const page = await fetch(`${idp.issuer}/session/end`, { headers: { cookie: cookie() }, redirect: 'manual' });
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1];
+    expect(xsrf, 'the provider asks to confirm the logout').toBeTruthy();
+    const confirm = await fetch(`${idp.issuer}/session/end/confirm`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf: xsrf as string, logout: 'yes' }).toString(),
+    });
+    expect(confirm.status).toBeLessThan(400);
+    // The provider posted before answering its confirmation (it awaits the back-channel calls).
+    expect((await browser.get('/api/user/info')).status).toBe(401);
+    const audit = await bff.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'sso.logout'));
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a token naming the provider session (sid) ends that session only', async () => {
+    idp.users.set('hana', { email: 'hana@uni.example', email_verified: true });
+    const first = await signInVia('hana');
+    const firstSid = await ssoSidOf('hana@uni.example');
+    const second = await signInVia('hana');
+    const secondSid = await ssoSidOf('hana@uni.example');
+    expect(firstSid).toBeTruthy();
+    const res = await postLogout(await idp.logoutToken({ sub: 'hana', sid: firstSid }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    // One provider session, two browsers here only when the provider kept its session: both end, or just the one.
+    expect((await first.browser.get('/api/user/info')).status).toBe(401);
+    expect((await second.browser.get('/api/user/info')).status).toBe(secondSid === firstSid ? 401 : 200);
+    expect(res.json.ended).toBe(secondSid === firstSid ? 2 : 1);
+  });
+
+  it('a token with the subject alone ends every session of the person linked to it', async () => {
+    idp.users.set('ivan', { email: 'ivan@uni.example', email_verified: true });
+    const one = await signInVia('ivan');
+    const two = await signInVia('ivan');
+    const res = await postLogout(await idp.logoutToken({ sub: 'ivan' }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.ended).toBe(2);
+    expect((await one.browser.get('/api/user/info')).status).toBe(401);
+    expect((await two.browser.get('/api/user/info')).status).toBe(401);
+    // A subject never seen here ends nothing, and the provider is told it went well (nothing to retry).
+    const nobody = await postLogout(await idp.logoutToken({ sub: 'never-signed-in' }));
+    expect(nobody.status).toBe(200);
+    expect(nobody.json.ended).toBe(0);
+  });
+
+  it('a bad token is 400 in both languages, never a 500, and ends nothing', async () => {
+    idp.users.set('jana', { email: 'jana@uni.example', email_verified: true });
+    const { browser } = await signInVia('jana');
+    const sid = await ssoSidOf('jana@uni.example');
+    const now = Math.floor(Date.now() / 1000);
+    const { generateKeyPair, SignJWT } = await import('jose');
+    const { privateKey: strangerKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT({
+      iss: idp.issuer,
+      aud: idp.clientId,
+      iat: now,
+      jti: 'x',
+      sub: 'jana',
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .sign(strangerKey);
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const unsigned = `${b64({ alg: 'none' })}.${b64({ iss: idp.issuer, aud: idp.clientId, iat: now, jti: 'y', sub: 'jana', events: { 'http://schemas.openid.net/event/backchannel-logout': {} } })}.`;
+    const cases: [string, Promise<{ status: number; text: string; json: { code?: string } | null }>][] = [
+      ['another audience', idp.logoutToken({ sub: 'jana', sid, aud: 'another-client' }).then((t) => postLogout(t))],
+      ['another issuer', idp.logoutToken({ sub: 'jana', sid, iss: 'http://127.0.0.1:9' }).then((t) => postLogout(t))],
+      ['no events claim', idp.logoutToken({ sub: 'jana', sid, events: undefined }).then((t) => postLogout(t))],
+      ['another event', idp.logoutToken({ sub: 'jana', events: { 'urn:other': {} } }).then((t) => postLogout(t))],
+      [
+        'the event not an object',
+        idp
+          .logoutToken({ sub: 'jana', events: { 'http://schemas.openid.net/event/backchannel-logout': 'yes' } })
+          .then((t) => postLogout(t)),
+      ],
+      ['a nonce', idp.logoutToken({ sub: 'jana', sid, nonce: 'n' }).then((t) => postLogout(t))],
+      ['neither sub nor sid', idp.logoutToken({}).then((t) => postLogout(t))],
+      ['no iat', idp.logoutToken({ sub: 'jana', iat: undefined }).then((t) => postLogout(t))],
+      ['no jti', idp.logoutToken({ sub: 'jana', jti: undefined }).then((t) => postLogout(t))],
+      ['issued 20 minutes ago', idp.logoutToken({ sub: 'jana', iat: now - 1200 }).then((t) => postLogout(t))],
+      ['issued in an hour', idp.logoutToken({ sub: 'jana', iat: now + 3600 }).then((t) => postLogout(t))],
+      ['expired', idp.logoutToken({ sub: 'jana', exp: now - 600 }).then((t) => postLogout(t))],
+      ['signed by another key', postLogout(forged)],
+      ['unsigned (alg none)', postLogout(unsigned)],
+      ['not a JWT', postLogout('not-a-token')],
+      ['no logout_token', postLogout(undefined)],
+      [
+        'JSON, not a form',
+        idp
+          .logoutToken({ sub: 'jana' })
+          .then((t) => postLogout(t, { type: 'application/json', body: JSON.stringify({ logout_token: t }) })),
+      ],
+      [
+        'an account id that is not one',
+        idp.logoutToken({ sub: 'jana' }).then((t) => postLogout(t, { accountId: 'x' })),
+      ],
+      [
+        'an account without a provider',
+        idp
+          .logoutToken({ sub: 'jana' })
+          .then((t) => postLogout(t, { accountId: '00000000-0000-4000-8000-000000000000' })),
+      ],
+    ];
+    for (const [why, answer] of cases) {
+      const res = await answer;
+      expect(res.status, `${why}: ${res.text}`).toBe(400);
+      expect(res.json?.code, why).toBe('SSO_LOGOUT_TOKEN_INVALID');
+    }
+    const one = await postLogout('not-a-token');
+    expect(one.json.errorMessage.en).toMatch(/sign-out token/);
+    expect(one.json.errorMessage.ar).toMatch(/تسجيل الخروج/);
+    expect((await browser.get('/api/user/info')).status).toBe(200);
+  });
+});
+
 describe('limits', () => {
   it("the owner's writes are rate-limited (429 after 60 an hour)", async () => {
     const { http } = await bff.signIn(DEMO_EMAILS.owner);
     let status = 0;
     for (let i = 0; i < 61 && status !== 429; i++) status = (await http.request('DELETE', '/api/account/sso')).status;
+    expect(status).toBe(429);
+  });
+
+  it('back-channel logout posts are rate-limited per IP (429), never a 500', async () => {
+    let status = 0;
+    for (let i = 0; i < 400 && status !== 429; i++) {
+      status = (await postLogout('not-a-token', { accountId: 'x' })).status;
+      expect([400, 429]).toContain(status);
+    }
     expect(status).toBe(429);
   });
 });

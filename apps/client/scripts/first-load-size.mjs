@@ -27,7 +27,8 @@ const GOAL = 110 * 1024;
  */
 const FIRST_PAGES = {
   '/': { sources: ['src/routes/home.tsx'], budget: 158 },
-  '/login': { sources: ['src/routes/login.tsx'], budget: 177 },
+  // 171 kB since the sign-in form keeps its two fields in plain state, without @mantine/form's hook (-6 kB gzip).
+  '/login': { sources: ['src/routes/login.tsx'], budget: 172 },
   '/join/<number>': { sources: ['src/layouts/GuestLayout.tsx', 'src/routes/join.tsx'], budget: 174 },
 };
 

@@ -69,7 +69,15 @@ import {
 } from './recordings.ts';
 import { ZMeetingAttendance, ZMeetingsReport, ZRoomsReport, ZUsersReport } from './reports.ts';
 import { ZRoomList, ZRoomTypes, ZRoomView, ZUnassignAnswer } from './rooms.ts';
-import { ZDomainAnswer, ZDomainList, ZJoinRequests, ZSsoFound, ZSsoSettings, ZSsoTestAnswer } from './sso.ts';
+import {
+  ZDomainAnswer,
+  ZDomainList,
+  ZJoinRequests,
+  ZSsoFound,
+  ZSsoLogoutAnswer,
+  ZSsoSettings,
+  ZSsoTestAnswer,
+} from './sso.ts';
 import { ZManagedTeam, ZManagedTeamList, ZTeamCandidates } from './teams.ts';
 import {
   ZAcceptInvitationAnswer,
@@ -105,6 +113,7 @@ export const API_ANSWERS = {
   'DELETE /api/account/sso': { schema: ZSsoSettings },
   'GET /api/auth/oidc/find': { schema: ZSsoFound },
   'GET /api/auth/oidc/start': { schema: null },
+  'POST /api/auth/oidc/backchannel-logout/:accountId': { schema: ZSsoLogoutAnswer },
   'GET /api/auth/oidc/session': { schema: ZSignedIn },
   'GET /api/auth/oidc/callback': { schema: null },
   'GET /api/account/domains': { schema: ZDomainList },

@@ -63,6 +63,9 @@ export const ZSsoSettings = z.strictObject({
 });
 export type SsoSettings = z.infer<typeof ZSsoSettings>;
 
+/** POST /api/auth/oidc/backchannel-logout/:accountId: the token was good; how many Majlis sessions it ended. */
+export const ZSsoLogoutAnswer = z.strictObject({ ok: z.literal(true), ended: z.number().int().min(0) });
+
 /** POST /api/account/sso/test: the provider answered, and its name for itself. */
 export const ZSsoTestAnswer = z.strictObject({ ok: z.literal(true), issuer: z.string() });
 

@@ -42,7 +42,8 @@ export type LimitKind =
   | 'pushDeviceUser'
   | 'opsBasicIp'
   | 'ssoWrites'
-  | 'ssoStartIp';
+  | 'ssoStartIp'
+  | 'ssoLogoutIp';
 
 export interface RateLimits {
   /** Counts `points` attempts; throws 429 RATE_LIMITED with the seconds to wait once the allowance is used up. */
@@ -138,6 +139,9 @@ export function createRateLimits(config: Config, redis?: Redis): RateLimits {
     // Sign-ins begun through an institution's provider, and its look-ups from /login, per IP: each start stores a
     // row and each look-up tells whether a name exists, so a script gets slow; an office's shared IP does not.
     ssoStartIp: { points: config.RATE_LOGIN_IP * 4, duration: window },
+    // Back-channel logout tokens posted by providers, per IP: each is a signature check and may fetch the provider's
+    // keys; a provider ending a whole class's sessions at once posts a few hundred, a forger is slowed.
+    ssoLogoutIp: { points: config.RATE_LOGIN_IP * 10, duration: window },
   };
   const limiters = Object.fromEntries(
     (Object.keys(rules) as LimitKind[]).map((kind) => {

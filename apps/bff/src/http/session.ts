@@ -127,10 +127,17 @@ export const SIGNED_CALLBACK_PATHS = new Set([
   '/api/webhooks/paymob',
 ]);
 
+/** An institution's provider posting a back-channel logout token (a form, signed by the provider's key; issue 30). */
+export const BACKCHANNEL_LOGOUT_PREFIX = '/api/auth/oidc/backchannel-logout/';
+
+/** A server's signed call (above, or a provider's logout token): no CSRF token, and it may post a form. */
+export const isSignedCallback = (path: string) =>
+  SIGNED_CALLBACK_PATHS.has(path) || path.startsWith(BACKCHANNEL_LOGOUT_PREFIX);
+
 /** Spec §7/§9: every unsafe method carries X-CSRF-Token equal to the token bound to the session (constant time). */
 export const requireCsrf: MiddlewareHandler<Env> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  if (SIGNED_CALLBACK_PATHS.has(c.req.path)) return next();
+  if (isSignedCallback(c.req.path)) return next();
   const token = c.req.header(CSRF_HEADER) ?? c.req.header(XSRF_HEADER);
   const expected = c.get('session')?.csrfToken ?? anonymousCsrfToken(c);
   if (!token || !expected || !safeEqual(token, expected)) throw new AppError(403, 'CSRF_INVALID');
@@ -192,7 +199,12 @@ export function setCsrfCookie(c: Context<Env>, token: string) {
  * Starts a new session (a new id at every sign-in and account switch), ending the one the request came with.
  * Returns the new CSRF token, also mirrored in the XSRF-TOKEN cookie.
  */
-export async function startSession(c: Context<Env>, userId: string | null, accountId: string | null) {
+export async function startSession(
+  c: Context<Env>,
+  userId: string | null,
+  accountId: string | null,
+  opts: { ssoSid?: string | null } = {},
+) {
   const { db, config, bus } = c.get('runtime');
   const old = c.get('sessionId');
   // A signed-in session replaced (account switch, a new sign-in) takes its sockets with it.
@@ -202,6 +214,7 @@ export async function startSession(c: Context<Env>, userId: string | null, accou
     accountId,
     ip: c.get('ip'),
     userAgent: c.req.header('user-agent'),
+    ssoSid: opts.ssoSid,
   });
   const maxAge = userId ? config.SESSION_ABSOLUTE_SECONDS : 24 * 3600;
   setCookie(c, sessionCookieName(config), id, { ...cookieOptions(c), httpOnly: true, maxAge });

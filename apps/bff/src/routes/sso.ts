@@ -5,10 +5,12 @@ import {
   ZSsoBody,
   ZSsoFindQuery,
   ZSsoFound,
+  ZSsoLogoutAnswer,
   ZSsoSettings,
   ZSsoStartQuery,
   ZSsoTestAnswer,
 } from '@majlis/contracts/sso';
+import { backchannelLogout } from '@majlis/core/accounts/sso-logout';
 import {
   getSsoSettings,
   removeSsoSettings,
@@ -110,6 +112,31 @@ export const ssoRoutes = new Hono<Env>()
       return c.redirect(url, 302);
     },
   )
+  .post(
+    '/auth/oidc/backchannel-logout/:accountId',
+    doc("The institution's provider ends sessions (OpenID Connect Back-Channel Logout: a form with logout_token)", {
+      tags,
+      public: true,
+      response: ZSsoLogoutAnswer,
+    }),
+    async (c) => {
+      const { db, config, bus, limits } = c.get('runtime');
+      await limits.consume('ssoLogoutIp', c.get('ip'));
+      // The specification's answers are never cached; a bad token is 400 in the DESIGN §5 shape (its `code` field).
+      c.header('Cache-Control', 'no-store');
+      let logoutToken: string | undefined;
+      if (/^application\/x-www-form-urlencoded\s*(?:;|$)/i.test(c.req.header('content-type') ?? '')) {
+        const form = new URLSearchParams(await c.req.text());
+        logoutToken = form.get('logout_token') ?? undefined;
+      }
+      const { ended } = await backchannelLogout(db, config, bus, {
+        accountId: c.req.param('accountId'),
+        logoutToken,
+        ip: c.get('ip'),
+      });
+      return c.json({ ok: true as const, ended });
+    },
+  )
   .get(
     '/auth/oidc/session',
     doc('The user a sign-in through the provider just signed in', { tags, response: ZSignedIn }),
@@ -126,7 +153,7 @@ export const ssoRoutes = new Hono<Env>()
       const cookieState = getCookie(c, OIDC_STATE_COOKIE);
       deleteCookie(c, OIDC_STATE_COOKIE, { path: '/api/auth/oidc', secure: config.secure });
       c.header('Cache-Control', 'no-store');
-      let signedIn: { userId: string; accountId: string };
+      let signedIn: Awaited<ReturnType<typeof finishSsoSignIn>>;
       try {
         signedIn = await finishSsoSignIn(db, config, {
           search: new URL(c.req.url).search,
@@ -139,7 +166,7 @@ export const ssoRoutes = new Hono<Env>()
         return c.redirect(refusedAt(err instanceof AppError ? err.code : 'SSO_SIGN_IN_FAILED'), 302);
       }
       await keepChosenLanguage(c, signedIn.userId);
-      await startSession(c, signedIn.userId, signedIn.accountId);
+      await startSession(c, signedIn.userId, signedIn.accountId, { ssoSid: signedIn.ssoSid });
       // The client stores the signed-in user as after a password sign-in (/login reads /api/auth/oidc/session).
       return c.redirect('/login?sso=signed-in', 302);
     },

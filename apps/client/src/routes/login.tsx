@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { SessionEndedNotice } from '../features/auth/SessionEndedNotice.tsx';
 import { SignLayout } from '../layouts/SignLayout.tsx';
 import { api, body, inlineAuth } from '../lib/api.ts';
@@ -18,27 +17,43 @@ import { useFieldError } from '../ui/use-field-error.ts';
  */
 const loadValidation = () => import('../features/auth/validation.ts');
 
+/**
+ * "Sign in with your institution" (issue 30): its own chunk, fetched when the reader asks for it (or points at its
+ * button), so the page's first load is the password form's. Back from the provider (/login?sso=…) it opens by
+ * itself after hydration: the prerendered page is the same HTML whatever the query.
+ */
+const loadSso = () => import('../features/sso/load-sso-sign-in.ts').then((m) => m.loadSsoSignIn());
+const SsoSignIn = lazy(() => loadSso().then((m) => ({ default: m.SsoSignIn })));
+
 export default function LoginPage() {
   const { t } = useLingui();
   const language = useLanguage();
   const errorText = useFieldError();
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
-  const form = useForm({ initialValues: { email: '', password: '' } });
+  // Two fields in plain state: @mantine/form's hook is 6 kB gzip of the page's first load for them.
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The institution's block: 0 closed, 1 opened on the way back from the provider, 2 by a click (focus goes there). */
+  const [sso, setSso] = useState(0);
+  const { search } = useLocation();
+  useEffect(() => {
+    if (search.includes('sso=')) setSso((open) => open || 1);
+  }, [search]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const { email, password } = form.getValues();
     setFailure(null);
     setBusy(true);
     try {
       // ZLoginBody, the schema POST /api/login validates with (features/auth/validation.ts).
       const { validateLogin } = await loadValidation();
-      const errors = validateLogin({ email, password });
-      form.setErrors(errors);
-      if (Object.keys(errors).length) return;
+      const found = validateLogin({ email, password });
+      setErrors(found);
+      if (Object.keys(found).length) return;
       // A wrong password answers 401: shown here, it must not trigger the global sign-out rule.
       const { user } = await body(api.login.$post({ json: { email: email.trim(), password } }, inlineAuth));
       session.send({ type: 'LOGIN', user });
@@ -66,15 +81,23 @@ export default function LoginPage() {
               type="email"
               autoComplete="email"
               dir="ltr"
-              {...form.getInputProps('email')}
-              error={errorText(form.errors.email)}
+              value={email}
+              onChange={(e) => {
+                setEmail(e.currentTarget.value);
+                setErrors(({ email: _, ...rest }) => rest);
+              }}
+              error={errorText(errors.email)}
               name="email"
             />
             <PasswordInput
               label={t`Password`}
               autoComplete="current-password"
-              {...form.getInputProps('password')}
-              error={errorText(form.errors.password)}
+              value={password}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                setErrors(({ password: _, ...rest }) => rest);
+              }}
+              error={errorText(errors.password)}
               name="password"
             />
             <Anchor component={Link} to="/password/forgot" size="sm">
@@ -83,14 +106,26 @@ export default function LoginPage() {
             <Button type="submit" loading={busy} fullWidth>
               <Trans>Sign in</Trans>
             </Button>
-            <Text size="sm" ta="center">
-              <Trans>No account yet?</Trans>{' '}
-              <Anchor component={Link} to="/register">
-                <Trans>Create a new account</Trans>
-              </Anchor>
-            </Text>
           </Stack>
         </form>
+        <Stack mt="md">
+          {sso ? (
+            <Suspense>
+              <SsoSignIn email={email} focus={sso > 1} />
+            </Suspense>
+          ) : (
+            // Pointing at it (a tap too) already fetches the block's chunk.
+            <Button variant="default" fullWidth onPointerEnter={loadSso} onClick={() => setSso(2)}>
+              <Trans>Sign in with your institution</Trans>
+            </Button>
+          )}
+          <Text size="sm" ta="center">
+            <Trans>No account yet?</Trans>{' '}
+            <Anchor component={Link} to="/register">
+              <Trans>Create a new account</Trans>
+            </Anchor>
+          </Text>
+        </Stack>
       </SignLayout>
     </Page>
   );

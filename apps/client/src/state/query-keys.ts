@@ -63,5 +63,8 @@ export const queryKeys = {
     /** This user's devices registered for Web Push (issue 31). */
     devices: ['profile', 'devices'] as const,
     sso: ['profile', 'sso'] as const,
+    /** The institution's verified domains, and the people waiting to join by one (issue 30). */
+    domains: ['profile', 'domains'] as const,
+    joinRequests: ['profile', 'join-requests'] as const,
   },
 } as const;

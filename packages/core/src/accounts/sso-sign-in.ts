@@ -90,7 +90,7 @@ export async function finishSsoSignIn(
   db: Db,
   config: Config,
   cb: SsoCallback,
-): Promise<{ userId: string; accountId: string }> {
+): Promise<{ userId: string; accountId: string; ssoSid: string | null }> {
   const params = new URLSearchParams(cb.search);
   const state = params.get('state');
   if (!state || !cb.cookieState || !safeEqual(state, cb.cookieState)) throw failed();
@@ -137,7 +137,7 @@ export async function finishSsoSignIn(
     await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
     return user.id;
   });
-  return { userId, accountId: sso.accountId };
+  return { userId, accountId: sso.accountId, ssoSid: claims.sid };
 }
 
 /** The user this subject was linked to, else the one with this verified e-mail (linked now), else a new one. */

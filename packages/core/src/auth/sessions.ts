@@ -42,7 +42,14 @@ export interface NewSession {
 export async function createSession(
   db: Db,
   config: Config,
-  init: { userId?: string | null; accountId?: string | null; ip?: string | null; userAgent?: string | null },
+  init: {
+    userId?: string | null;
+    accountId?: string | null;
+    ip?: string | null;
+    userAgent?: string | null;
+    /** The institution's provider's session id, for a sign-in through it (its back-channel logout names it). */
+    ssoSid?: string | null;
+  },
 ): Promise<NewSession> {
   const id = randomToken();
   const seconds = init.userId ? config.SESSION_ABSOLUTE_SECONDS : ANONYMOUS_SECONDS;
@@ -56,6 +63,7 @@ export async function createSession(
       expiresAt: new Date(Date.now() + seconds * 1000),
       ip: init.ip ?? null,
       userAgent: init.userAgent?.slice(0, 300) ?? null,
+      ssoSid: init.ssoSid?.slice(0, 200) ?? null,
     })
     .returning();
   if (!row) throw new Error('session insert returned nothing');

@@ -21,7 +21,9 @@ export type SessionEndReason =
   | 'expired'
   | 'user-deactivated'
   | 'membership-removed'
-  | 'account-closed';
+  | 'account-closed'
+  /** The institution's own provider said the person signed out there (back-channel logout, issue 30). */
+  | 'provider-logout';
 
 /**
  * What the user is told on their sockets (`session.ended`) and on the login page: the session machine's reasons. A
@@ -37,6 +39,7 @@ export const TOLD_AS: Record<SessionEndReason, ToldReason> = {
   'user-deactivated': 'deactivated',
   'membership-removed': 'deactivated',
   'account-closed': 'suspended',
+  'provider-logout': 'logout',
 };
 
 /**

@@ -104,6 +104,15 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
           {settings.redirectUri}
         </Code>
       </Text>
+      <Text size="sm" c="dimmed" mb="md">
+        <Trans>
+          If your provider can tell Majlis when someone signs out there (OpenID Connect back-channel sign-out), give it
+          this address too: their Majlis sessions then end at once.
+        </Trans>{' '}
+        <Code dir="ltr" style={{ wordBreak: 'break-all' }} data-testid="sso-logout-uri">
+          {settings.backchannelLogoutUri}
+        </Code>
+      </Text>
       <form noValidate onSubmit={run('save')}>
         <Stack>
           {formError && (

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, body } from '../../lib/api.ts';
 import { messageOf } from '../../lib/http.ts';
@@ -11,9 +11,10 @@ import { ssoApi, ssoStartUrl } from './api.ts';
 /**
  * Issue 30, on /login: "Sign in with <institution>", the institution found by the visitor's e-mail (its verified
  * domain) or its short name. The button is a plain link to /api/auth/oidc/start: the browser goes to the provider
- * and comes back signed in, or to /login?sso=<why not>, said here.
+ * and comes back signed in, or to /login?sso=<why not>, said here. /login loads it on demand (its own chunk): with the
+ * e-mail already typed in the password form, the search starts from it at once; opened by a click, it takes the focus.
  */
-export function SsoSignIn() {
+export function SsoSignIn({ email = '', focus = false }: { email?: string; focus?: boolean }) {
   const { t } = useLingui();
   const language = useLanguage();
   const [params] = useSearchParams();
@@ -29,10 +30,12 @@ export function SsoSignIn() {
       navigate('/dashbord/meeting');
     });
   }, [answer, session, navigate]);
-  const [query, setQuery] = useState('');
+  const typed = email.trim();
+  const [query, setQuery] = useState(typed.includes('@') ? typed : '');
   const [found, setFound] = useState<{ name: string; shortName: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   const refusals: Record<string, string> = {
     SSO_EMAIL_UNVERIFIED: t`Your institution's provider has not verified your e-mail address, so Majlis cannot sign you in with it`,
@@ -45,14 +48,13 @@ export function SsoSignIn() {
     ? (refusals[refused] ?? t`Sign-in through your institution did not complete. Start again from the sign-in page`)
     : null;
 
-  const find = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const search = async (q: string) => {
     setFailure(null);
     setFound(null);
-    if (query.trim().length < 2) return;
+    if (q.length < 2) return;
     setBusy(true);
     try {
-      const answer = await ssoApi.find(query.trim());
+      const answer = await ssoApi.find(q);
       if (answer.institution) setFound(answer.institution);
       else setFailure(t`No institution signs in through its own provider with this e-mail or short name`);
     } catch (error) {
@@ -61,6 +63,17 @@ export function SsoSignIn() {
       setBusy(false);
     }
   };
+  const find = (e: React.FormEvent) => {
+    e.preventDefault();
+    void search(query.trim());
+  };
+  // Opened by the reader: the focus comes here, and an e-mail typed above is looked up at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the block opens
+  useEffect(() => {
+    if (!focus) return;
+    input.current?.focus();
+    if (typed.includes('@')) void search(typed);
+  }, []);
 
   return (
     <Stack gap="sm">
@@ -77,6 +90,7 @@ export function SsoSignIn() {
             label={t`Your institution's e-mail or short name`}
             dir="ltr"
             name="sso"
+            ref={input}
             value={query}
             onChange={(e) => setQuery(e.currentTarget.value)}
             error={failure ?? undefined}
@@ -87,8 +101,21 @@ export function SsoSignIn() {
         </Group>
       </form>
       {found && (
-        <Button component="a" href={ssoStartUrl(query.includes('@') ? query.trim() : found.shortName)} fullWidth>
-          <Trans>Sign in with {found.name}</Trans>
+        <Button
+          component="a"
+          href={ssoStartUrl(query.includes('@') ? query.trim() : found.shortName)}
+          fullWidth
+          // A long institution name takes a second line rather than an ellipsis (360 px), centred in the button.
+          h="auto"
+          py={6}
+          styles={{ inner: { minHeight: 32 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        >
+          {/* One span: the label is a flex box, which would set the words and the name apart as two columns. */}
+          <span>
+            <Trans>
+              Sign in with <bdi>{found.name}</bdi>
+            </Trans>
+          </span>
         </Button>
       )}
     </Stack>

@@ -6,6 +6,28 @@ export type SsoSettings = InferResponseType<typeof api.account.sso.$get>;
 export type SsoBody = InferRequestType<typeof api.account.sso.$put>['json'];
 export type SsoFound = InferResponseType<typeof api.auth.oidc.find.$get>;
 
+export type DomainList = InferResponseType<typeof api.account.domains.$get>;
+export type DomainView = DomainList['domains'][number];
+export type DomainBody = InferRequestType<typeof api.account.domains.$post>['json'];
+export type JoinRequests = InferResponseType<(typeof api.account)['join-requests']['$get']>;
+
+/** Verified domains and the people waiting to join by one (issue 30). */
+export const domainsApi = {
+  list: () => body(api.account.domains.$get()),
+  add: (json: DomainBody) => body(api.account.domains.$post({ json })),
+  verify: (id: string) => body(api.account.domains[':id'].verify.$post({ param: { id } })),
+  setMode: (id: string, joinMode: DomainBody['joinMode']) =>
+    body(api.account.domains[':id'].$put({ param: { id }, json: { joinMode } })),
+  remove: (id: string) => body(api.account.domains[':id'].$delete({ param: { id } })),
+  requests: () => body(api.account['join-requests'].$get()),
+  decide: (id: string, approve: boolean) =>
+    body(
+      approve
+        ? api.account['join-requests'][':id'].approve.$post({ param: { id } })
+        : api.account['join-requests'][':id'].reject.$post({ param: { id } }),
+    ),
+};
+
 export const ssoApi = {
   settings: () => body(api.account.sso.$get()),
   save: (json: SsoBody) => body(api.account.sso.$put({ json })),

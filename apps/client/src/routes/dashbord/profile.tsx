@@ -8,6 +8,8 @@ import { InstitutionCard } from '../../features/profile/InstitutionCard.tsx';
 import { PasswordCard } from '../../features/profile/PasswordCard.tsx';
 import { PictureCard } from '../../features/profile/PictureCard.tsx';
 import { SessionsCard } from '../../features/profile/SessionsCard.tsx';
+import { DomainsCard } from '../../features/sso/DomainsCard.tsx';
+import { JoinRequestsCard } from '../../features/sso/JoinRequestsCard.tsx';
 import { SsoCard } from '../../features/sso/SsoCard.tsx';
 import { useAccount } from '../../state/account.tsx';
 import { queryKeys } from '../../state/query-keys.ts';
@@ -25,6 +27,8 @@ export default function ProfilePage() {
         {info && <DetailsCard key={info.id} info={info} />}
         {official && <InstitutionCard />}
         {official && <SsoCard />}
+        {official && <DomainsCard />}
+        {official && <JoinRequestsCard />}
         {/* A password change ends the other sessions: the list is read again. */}
         <PasswordCard onChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.profile.sessions })} />
         <SessionsCard />

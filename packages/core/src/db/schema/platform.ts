@@ -105,8 +105,17 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * Made by a sign-in through the institution's own provider (issue 30): the provider's session id (the id_token's
+     * `sid`), which its back-channel logout names. Null for every other session.
+     */
+    ssoSid: text('sso_sid'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_sso_sid_idx').on(t.ssoSid).where(sql`${t.ssoSid} is not null`),
+  ],
 );
 
 export const passwordResets = pgTable('password_resets', {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { AppError } from '../../errors.ts';
 
@@ -22,6 +23,8 @@ export interface OidcClaims {
   givenName: string | null;
   familyName: string | null;
   name: string | null;
+  /** The provider's session id (`sid`), when it gives one: its back-channel logout may name the session by it. */
+  sid: string | null;
 }
 
 const TIMEOUT_SECONDS = 10;
@@ -143,10 +146,63 @@ export async function redeemCode(
         givenName: str(claims.given_name),
         familyName: str(claims.family_name),
         name: str(claims.name),
+        sid: str(idClaims.sid),
       },
     };
   } catch (err) {
     const code = (err as { code?: unknown; error?: unknown }).error ?? (err as { code?: unknown }).code;
+    return { error: `${(err as Error).name}: ${String(code ?? (err as Error).message)}` };
+  }
+}
+
+/** The event a logout token carries (OpenID Connect Back-Channel Logout 1.0 §2.4). */
+const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+/** A logout token older than this is refused (its iat; the specification leaves the window to the relying party). */
+const LOGOUT_TOKEN_MAX_AGE_SECONDS = 10 * 60;
+/** Each provider's signing keys (jose refetches them on an unknown kid, at most every 30 s). */
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+function keySetOf(jwksUri: string) {
+  let keys = keySets.get(jwksUri);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: TIMEOUT_SECONDS * 1000 });
+    if (keySets.size > 500) keySets.delete(keySets.keys().next().value as string);
+    keySets.set(jwksUri, keys);
+  }
+  return keys;
+}
+
+/**
+ * A back-channel logout token checked as the specification's §2.6 asks: signed by a key of the provider's JWKS
+ * (never `none`), its issuer the provider's, its audience our client id, issued recently and not in the future,
+ * the back-channel-logout event present as an object, a `sub` or a `sid` (or both), and no `nonce`. Any failure is
+ * an error string, for the log.
+ */
+export async function verifyLogoutToken(
+  c: OidcClient,
+  token: string,
+): Promise<{ sub: string | null; sid: string | null } | { error: string }> {
+  try {
+    const meta = (await discover(c)).serverMetadata();
+    if (!meta.jwks_uri) return { error: 'the provider publishes no jwks_uri' };
+    const { payload } = await jwtVerify(token, keySetOf(meta.jwks_uri), {
+      issuer: meta.issuer,
+      audience: c.clientId,
+      requiredClaims: ['iat', 'jti', 'events'],
+      maxTokenAge: LOGOUT_TOKEN_MAX_AGE_SECONDS,
+      clockTolerance: 60,
+    });
+    const events = payload.events as Record<string, unknown> | undefined;
+    const event = events && typeof events === 'object' ? events[BACKCHANNEL_LOGOUT_EVENT] : undefined;
+    if (!event || typeof event !== 'object' || Array.isArray(event)) return { error: 'no back-channel logout event' };
+    if ('nonce' in payload) return { error: 'a logout token carries no nonce' };
+    const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+    const sub = str(payload.sub);
+    const sid = str(payload.sid);
+    if (!sub && !sid) return { error: 'neither sub nor sid' };
+    return { sub, sid };
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
     return { error: `${(err as Error).name}: ${String(code ?? (err as Error).message)}` };
   }
 }
