@@ -26,10 +26,12 @@ const GOAL = 110 * 1024;
  * providers. The prerendered pages (scripts/prerender.mjs) paint before any of it has run.
  */
 const FIRST_PAGES = {
-  '/': { sources: ['src/routes/home.tsx'], budget: 158 },
+  // / and /join +1 kB: the merged catalog (SSO, domains, pushes: ~40 messages) rides on every first page until it is
+  // split per page.
+  '/': { sources: ['src/routes/home.tsx'], budget: 159 },
   // 171 kB since the sign-in form keeps its two fields in plain state, without @mantine/form's hook (-6 kB gzip).
   '/login': { sources: ['src/routes/login.tsx'], budget: 172 },
-  '/join/<number>': { sources: ['src/layouts/GuestLayout.tsx', 'src/routes/join.tsx'], budget: 174 },
+  '/join/<number>': { sources: ['src/layouts/GuestLayout.tsx', 'src/routes/join.tsx'], budget: 175 },
 };
 
 const fromHtml = [
