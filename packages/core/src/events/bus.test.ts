@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropRedisPrefix, randomRedisPrefix, redisUrl, serviceMissing } from '../../test/services.ts';
 import { createMemoryBus, createRedisBus, type DomainEvent } from './bus.ts';
@@ -37,7 +38,13 @@ describe.skipIf(skip)(`Redis event bus${skip ? ` (${skip})` : ''}`, () => {
     const strays: DomainEvent[] = [];
     other.subscribe('meetings', (e) => strays.push(e));
     const got = next(b, 'meetings');
-    await new Promise((r) => setTimeout(r, 100)); // SUBSCRIBE reaches Redis
+    // Both SUBSCRIBEs have reached Redis (a fixed 100 ms was too short on a loaded machine: the event went out to no
+    // one and the test waited for it until its timeout).
+    const admin = new Redis(redisUrl as string);
+    const subscribers = async (channel: string) => Number(((await admin.pubsub('NUMSUB', channel)) as unknown[])[1]);
+    await expect.poll(() => subscribers(`${prefix}meetings`), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => subscribers(`${prefix}other:meetings`), { timeout: 30_000 }).toBe(1);
+    await admin.quit();
     await a.publish('meetings', { type: 'meeting.started', accountId: 'acc-1' });
     expect(await got).toEqual({ type: 'meeting.started', accountId: 'acc-1' });
     expect(strays).toEqual([]);
