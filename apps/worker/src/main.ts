@@ -68,7 +68,9 @@ const workers = [...queues.keys()].map(
         if (!job) throw new Error(`unknown job ${bullJob.name}`);
         const data = job.payload.parse(bullJob.data);
         const batcher = batchers.get(job.name);
-        await (batcher ? batcher.add(data) : job.handle(ctx, data));
+        // a run's counts (web-push: how many sent) are its return value, which the queue dashboard shows
+        if (batcher) await batcher.add(data);
+        else return await job.handle(ctx, data);
       },
       {
         connection: workerConnection,

@@ -21,6 +21,9 @@ export interface JobContext {
   requestFlush?: (ids?: number[]) => void;
 }
 
+/** Counts a run reports, shown on the queue dashboard (bull-board) as the job's return value. */
+export type JobCounts = Record<string, number>;
+
 /**
  * A job: name, queue, zod payload and an idempotent handler (running it twice changes nothing twice).
  * `everyMs` makes it a scheduled job (BullMQ job scheduler in the worker, a timer in the embedded default).
@@ -36,7 +39,8 @@ export interface JobDefinition<P = Record<string, never>> {
    * frequent or heavy ones: a storage scan at every worker start doubled the scan a fault test ran beside it.
    */
   atStart?: boolean;
-  handle(ctx: JobContext, data: P): Promise<void>;
+  /** What a run answers (counts such as `{ sent: 12 }`) is the job's return value on the queue dashboard. */
+  handle(ctx: JobContext, data: P): Promise<JobCounts | undefined>;
   /**
    * Many runs at once, for a job whose cost is its write (notifications: one insert and one fsync for the lot). The
    * worker gathers the jobs it runs at the same time (createBatcher); each item's outcome is answered apart, so one
