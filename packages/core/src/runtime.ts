@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { ensureDefaultPrices } from './billing/prices.ts';
 import type { ChatPresence } from './chat/away.ts';
+import { stopAwayNotifications } from './chat/notify-unread.ts';
 import type { Config } from './config.ts';
 import { connectDatabase, type Database, type Db } from './db/connect.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './events/bus.ts';
@@ -49,7 +50,7 @@ export async function createRuntime(config: Config, opts: { database?: Database 
     await redis.connect().catch(() => {});
   }
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, `${config.REDIS_PREFIX}bus:`) : createMemoryBus();
-  return {
+  const runtime: Runtime = {
     config,
     database,
     db: database.db,
@@ -57,9 +58,11 @@ export async function createRuntime(config: Config, opts: { database?: Database 
     redis,
     limits: createRateLimits(config, redis),
     async close() {
+      await stopAwayNotifications(runtime);
       await bus.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
       if (!opts.database) await database.close();
     },
   };
+  return runtime;
 }

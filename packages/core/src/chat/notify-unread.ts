@@ -119,6 +119,14 @@ export function startAwayNotifications(rt: AwayRuntime): () => Promise<void> {
   };
 }
 
+/**
+ * Stops the runtime's batches (its close): a send's batch due after the database closed would fail on it (a runtime
+ * without the socket server's sweep, as the tests start some).
+ */
+export function stopAwayNotifications(rt: object): Promise<void> {
+  return notifiers.get(rt)?.stop() ?? Promise.resolve();
+}
+
 const notifiers = new WeakMap<object, ReturnType<typeof createNotifier>>();
 
 function notifierOf(rt: AwayRuntime) {
