@@ -115,7 +115,16 @@ export default function LoginPage() {
             </Suspense>
           ) : (
             // Pointing at it (a tap too) already fetches the block's chunk.
-            <Button variant="default" fullWidth onPointerEnter={loadSso} onClick={() => setSso(2)}>
+            <Button
+              variant="default"
+              fullWidth
+              onPointerEnter={loadSso}
+              onClick={() => setSso(2)}
+              // a second line at 320 px rather than an ellipsis, as the found institution's button
+              h="auto"
+              py={6}
+              styles={{ inner: { minHeight: 32 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+            >
               <Trans>Sign in with your institution</Trans>
             </Button>
           )}

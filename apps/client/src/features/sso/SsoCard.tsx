@@ -129,6 +129,8 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
             label={t`Short name`}
             description={t`What your people type on the sign-in page to find your institution`}
             dir="ltr"
+            // a technical value, in ASCII whatever the reader's digits (as an IP address is)
+            data-latin=""
             required
             {...form.getInputProps('shortName')}
             error={errorText(form.errors.shortName)}
@@ -137,6 +139,8 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
             label={t`Issuer address`}
             placeholder="https://accounts.example.edu/realms/staff"
             dir="ltr"
+            // a technical value, in ASCII whatever the reader's digits (as an IP address is)
+            data-latin=""
             required
             {...form.getInputProps('issuer')}
             error={errorText(form.errors.issuer)}
@@ -144,6 +148,8 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
           <TextInput
             label={t`Client ID`}
             dir="ltr"
+            // a technical value, in ASCII whatever the reader's digits (as an IP address is)
+            data-latin=""
             required
             {...form.getInputProps('clientId')}
             error={errorText(form.errors.clientId)}
@@ -152,6 +158,8 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
             label={t`Client secret`}
             description={stored ? t`Stored encrypted. Leave empty to keep it.` : undefined}
             dir="ltr"
+            // a technical value, in ASCII whatever the reader's digits (as an IP address is)
+            data-latin=""
             autoComplete="off"
             required={!stored}
             {...form.getInputProps('clientSecret')}

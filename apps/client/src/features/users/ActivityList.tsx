@@ -51,6 +51,18 @@ export function ActivityList({ names }: { names: ReadonlyMap<string, string> }) 
     'recording.unpublish': t`unpublished a recording`,
     'recording.share': t`made a recording's share link`,
     'recording.delete': t`deleted a recording`,
+    'sso.save': t`set up the sign-in through the institution's provider`,
+    'sso.remove': t`removed the sign-in through the institution's provider`,
+    'sso.join': t`joined through the institution's provider`,
+    'sso.logout': t`was signed out by the institution's provider`,
+    'domain.add': t`claimed a domain`,
+    'domain.verify': t`proved a domain`,
+    'domain.mode': t`changed how people at a domain join`,
+    'domain.remove': t`gave up a domain`,
+    'domain.join': t`joined through the institution's domain`,
+    'domain.request': t`asked to join through the institution's domain`,
+    'domain.approve': t`let in a person who asked to join`,
+    'domain.reject': t`turned away a person who asked to join`,
   };
 
   return (
@@ -73,7 +85,12 @@ export function ActivityList({ names }: { names: ReadonlyMap<string, string> }) 
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="activity">
           {rows.map((row) => {
             const who = row.who ? `${row.who.fname} ${row.who.lname}` : t`A former user`;
-            const what = actions[row.action] ?? row.action;
+            // An action without words yet shows its code, isolated as the technical value it is.
+            const what = actions[row.action] ?? (
+              <bdi dir="ltr" data-latin="">
+                {row.action}
+              </bdi>
+            );
             const when = formatWhen(language, row.at, timeZone, { weekday: undefined });
             // The target is an id; a person on the page's current list is named.
             const target = row.target ? names.get(row.target) : undefined;
