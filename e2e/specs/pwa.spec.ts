@@ -46,29 +46,7 @@ test('notify this device registers a subscription to the push endpoint; offline 
   try {
     await context.grantPermissions(['notifications'], { origin: BASE });
     await context.addCookies([{ name: 'MajlisLang', value: 'Ar', url: BASE }]);
-    await page.addInitScript((endpoint) => {
-      const sub = {
-        endpoint,
-        expirationTime: null,
-        // a P-256 point and a 16-byte secret, as a browser's subscription carries them
-        toJSON: () => ({
-          endpoint,
-          expirationTime: null,
-          keys: {
-            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-            auth: 'tBHItJI5svbpez7KI4CCXg',
-          },
-        }),
-        unsubscribe: async () => true,
-      };
-      let subscribed = false;
-      PushManager.prototype.subscribe = async function subscribe(options) {
-        (window as unknown as { pushKey: unknown }).pushKey = options?.applicationServerKey;
-        subscribed = true;
-        return sub as unknown as PushSubscription;
-      };
-      PushManager.prototype.getSubscription = async () => (subscribed ? (sub as unknown as PushSubscription) : null);
-    }, endpoint);
+    await fakePushManager(page, endpoint);
     await signInByApi(page, 'member@demo.test', undefined, { landing: '/dashbord/profile' });
     await page.goto('/dashbord/profile');
     await declineCookies(page);
@@ -161,7 +139,9 @@ async function fakePushManager(page: Page, endpoint: string) {
       unsubscribe: async () => true,
     };
     // kept across the pages of the walk, as the browser keeps its subscription
-    PushManager.prototype.subscribe = async () => {
+    PushManager.prototype.subscribe = async (options) => {
+      // the key the page handed over, for the test to check
+      (window as unknown as { pushKey: unknown }).pushKey = options?.applicationServerKey;
       localStorage.setItem('e2e-push-subscribed', '1');
       return sub as unknown as PushSubscription;
     };
